@@ -1,0 +1,208 @@
+// Package convert runs the steps between readers and writers: it opens
+// every input, recognizes its format, reads the entries in input order,
+// deduplicates them, and writes them with one writer, keeping an account of
+// what was read, skipped, merged and written.
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// Input is one source of entries.
+type Input struct {
+	// Name identifies the input in messages: a file path, "-" or a URL.
+	Name string
+	// Open opens the input's content. Run closes what it returns.
+	Open func() (io.ReadCloser, error)
+}
+
+// Options configure Run.
+type Options struct {
+	// From names the input format; empty detects it per input.
+	From string
+	// KeepDuplicates turns deduplication off.
+	KeepDuplicates bool
+	// Strict makes every warning an error.
+	Strict bool
+	// Warn receives every warning. Nil discards them (they are still
+	// counted).
+	Warn func(*formats.ParseError)
+}
+
+// InputStats is the account of one input.
+type InputStats struct {
+	Name     string // the input's name
+	Format   string // the format it was read as
+	Read     int    // entries read
+	Skipped  int    // entries dropped for a problem
+	Warnings int    // warnings, the skipped entries' included
+}
+
+// Stats is the account of a run.
+type Stats struct {
+	Inputs     []InputStats
+	Duplicates int // entries merged into another with the same URL
+	Written    int // entries written
+}
+
+// Read returns the entries read over all inputs.
+func (s *Stats) Read() int { return s.sum(func(i InputStats) int { return i.Read }) }
+
+// Skipped returns the entries skipped over all inputs.
+func (s *Stats) Skipped() int { return s.sum(func(i InputStats) int { return i.Skipped }) }
+
+// Warnings returns the warnings over all inputs.
+func (s *Stats) Warnings() int { return s.sum(func(i InputStats) int { return i.Warnings }) }
+
+func (s *Stats) sum(f func(InputStats) int) int {
+	n := 0
+	for _, in := range s.Inputs {
+		n += f(in)
+	}
+	return n
+}
+
+// Run reads every input, in order, into one writer, and returns the account.
+//
+// Every input is opened and recognized before anything is written, so an
+// input that is not a sitemap, feed, URL list or robots.txt fails the run
+// before the writer is created. An input damaged part-way (truncated XML, a
+// corrupt gzip stream) keeps the entries read before the damage and gives a
+// warning, unless it gave no entry at all or Strict is set: then the run
+// fails. newWriter is called once, when the first entry is ready or, for an
+// empty result, at the end; its options say whether the inputs were
+// sitemap indexes. Run closes the writer it made when it succeeds.
+func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, error), opts Options) (*Stats, error) {
+	stats := &Stats{Inputs: make([]InputStats, len(inputs))}
+	src := &sources{opts: opts, stats: stats}
+	defer src.close()
+	for i, in := range inputs {
+		stats.Inputs[i].Name = in.Name
+		if err := src.open(i, in); err != nil {
+			return stats, err
+		}
+	}
+	var r formats.Reader = src
+	if !opts.KeepDuplicates {
+		r = Dedupe(r, &stats.Duplicates)
+	}
+	var w formats.Writer
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return stats, err
+		}
+		if w == nil {
+			if w, err = newWriter(formats.WriteOptions{Index: e.Kind == formats.KindSitemap}); err != nil {
+				return stats, err
+			}
+		}
+		if err := w.Write(e); err != nil {
+			return stats, err
+		}
+		stats.Written++
+	}
+	if w == nil {
+		var err error
+		if w, err = newWriter(formats.WriteOptions{Index: src.allIndexes()}); err != nil {
+			return stats, err
+		}
+	}
+	return stats, w.Close()
+}
+
+// sources reads the opened inputs one after another, keeping the account.
+type sources struct {
+	opts    Options
+	stats   *Stats
+	inputs  []*formats.Input
+	closers []io.Closer
+	cur     int
+}
+
+func (s *sources) open(i int, in Input) error {
+	rc, err := in.Open()
+	if err != nil {
+		return err
+	}
+	s.closers = append(s.closers, rc)
+	st := &s.stats.Inputs[i]
+	ro := formats.ReadOptions{
+		Source: in.Name,
+		Strict: s.opts.Strict,
+		Warn: func(pe *formats.ParseError) {
+			st.Warnings++
+			if pe.Skipped {
+				st.Skipped++
+			}
+			if s.opts.Warn != nil {
+				s.opts.Warn(pe)
+			}
+		},
+	}
+	fi, err := formats.OpenInput(rc, formats.OpenOptions{ReadOptions: ro, From: s.opts.From})
+	if err != nil {
+		return err
+	}
+	st.Format = fi.Format.Name
+	s.inputs = append(s.inputs, fi)
+	return nil
+}
+
+// Next returns the next entry of the current input, moving on to the next
+// input at the end of one.
+func (s *sources) Next() (formats.Entry, error) {
+	for s.cur < len(s.inputs) {
+		e, err := s.inputs[s.cur].Next()
+		st := &s.stats.Inputs[s.cur]
+		if err == nil {
+			st.Read++
+			return e, nil
+		}
+		if err != io.EOF {
+			if err := s.damaged(st, err); err != nil {
+				return formats.Entry{}, err
+			}
+		}
+		s.cur++
+	}
+	return formats.Entry{}, io.EOF
+}
+
+// damaged decides what an error part-way through an input means: a warning
+// when entries were read before it in lenient mode, else the run's error.
+func (s *sources) damaged(st *InputStats, err error) error {
+	var pe *formats.ParseError
+	if s.opts.Strict || st.Read == 0 || !errors.As(err, &pe) {
+		return err
+	}
+	st.Warnings++
+	if s.opts.Warn != nil {
+		s.opts.Warn(&formats.ParseError{Source: pe.Source, Line: pe.Line, Column: pe.Column,
+			Err: fmt.Errorf("%w; kept the %d entries read before it", pe.Err, st.Read)})
+	}
+	return nil
+}
+
+// allIndexes reports whether every input was a list of child sitemaps.
+func (s *sources) allIndexes() bool {
+	for _, in := range s.inputs {
+		if in.Sniffed.Root != "sitemapindex" && in.Format.Name != "robots" {
+			return false
+		}
+	}
+	return len(s.inputs) > 0
+}
+
+func (s *sources) close() {
+	for _, c := range s.closers {
+		c.Close()
+	}
+}

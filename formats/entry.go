@@ -1,0 +1,199 @@
+// Package formats is the vocabulary shared by every reader and writer of
+// feed2sitemap: the URL entry model, the Reader and Writer interfaces, the
+// registry of formats, content sniffing, and the errors readers report.
+//
+// Each format lives in a subpackage (formats/xml, formats/text, formats/feed,
+// formats/robots) that registers itself in its init function, in the way
+// image/png registers with package image. A program switches formats on by
+// importing them:
+//
+//	import (
+//		"github.com/feed2sitemap/feed2sitemap/formats"
+//		_ "github.com/feed2sitemap/feed2sitemap/formats/xml"
+//	)
+//
+// Readers are pull-style streams: Next returns one Entry at a time and io.EOF
+// at the end, and can return an error part-way through an input.
+package formats
+
+
+
+// Kind tells what an Entry points at.
+type Kind uint8
+
+const (
+	// KindURL is a page: a <url> of a urlset, a feed item, a line of a text
+	// sitemap.
+	KindURL Kind = iota
+	// KindSitemap is a child sitemap: a <sitemap> of a sitemap index, or a
+	// Sitemap: line of a robots.txt.
+	KindSitemap
+)
+
+// String returns "url" or "sitemap".
+func (k Kind) String() string {
+	if k == KindSitemap {
+		return "sitemap"
+	}
+	return "url"
+}
+
+// Entry is one URL of a sitemap, feed or list, normalized from whatever
+// format it was read from.
+//
+// Loc is always an absolute http or https URL, percent-encoded (ASCII only,
+// host in punycode) as ParseLoc returns it. Every other field may be unknown:
+// a zero LastMod, an empty ChangeFreq and an unset Priority mean the source
+// did not say, and writers omit them.
+type Entry struct {
+	// Loc is the URL of the page, or of the child sitemap when Kind is
+	// KindSitemap.
+	Loc string
+	// LastMod is when the page last changed; zero means unknown.
+	LastMod LastMod
+	// ChangeFreq is how often the page changes; empty means unknown.
+	ChangeFreq ChangeFreq
+	// Priority is the page's priority relative to the site's other pages.
+	Priority Priority
+	// Kind says whether Loc is a page or a child sitemap.
+	Kind Kind
+	// Ext holds extension data (images, videos, news, language
+	// alternates); nil when the entry has none.
+	Ext *Extensions
+}
+
+// ChangeFreq is a sitemap changefreq value. The zero value means unknown.
+type ChangeFreq string
+
+// The changefreq values the protocol allows.
+const (
+	Always  ChangeFreq = "always"
+	Hourly  ChangeFreq = "hourly"
+	Daily   ChangeFreq = "daily"
+	Weekly  ChangeFreq = "weekly"
+	Monthly ChangeFreq = "monthly"
+	Yearly  ChangeFreq = "yearly"
+	Never   ChangeFreq = "never"
+)
+
+// ParseChangeFreq returns the ChangeFreq named by s, ignoring ASCII case and
+// surrounding space, and false when s is not one of the protocol's values.
+func ParseChangeFreq(s string) (ChangeFreq, bool) {
+	switch c := ChangeFreq(asciiLower(TrimSpace(s))); c {
+	case Always, Hourly, Daily, Weekly, Monthly, Yearly, Never:
+		return c, true
+	}
+	return "", false
+}
+
+// Priority is a sitemap priority between 0.0 and 1.0 that tells an absent
+// priority from 0.0. It is stored in thousandths, the precision the model
+// keeps. The zero value is absent.
+type Priority struct {
+	milli uint16 // value in thousandths, plus one; 0 = absent
+}
+
+// NewPriority returns the priority v, rounded to thousandths. It reports
+// false when v is outside 0.0–1.0 or not a number.
+func NewPriority(v float64) (Priority, bool) {
+	if !(v >= 0 && v <= 1) {
+		return Priority{}, false
+	}
+	return Priority{milli: uint16(v*1000+0.5) + 1}, true
+}
+
+// IsSet reports whether the source gave a priority.
+func (p Priority) IsSet() bool { return p.milli != 0 }
+
+// Value returns the priority, or 0.5 (the protocol's default) when unset.
+func (p Priority) Value() float64 {
+	if p.milli == 0 {
+		return 0.5
+	}
+	return float64(p.milli-1) / 1000
+}
+
+// String formats the priority as the protocol writes it, with one to three
+// decimals ("0.0", "0.5", "0.75"); it returns "" when unset.
+func (p Priority) String() string {
+	if p.milli == 0 {
+		return ""
+	}
+	m := int(p.milli - 1)
+	b := []byte{byte('0' + m/1000), '.', byte('0' + m/100%10), byte('0' + m/10%10), byte('0' + m%10)}
+	n := len(b)
+	for n > 3 && b[n-1] == '0' {
+		n--
+	}
+	return string(b[:n])
+}
+
+// Extensions holds the sitemap extension data of one entry. Readers that
+// understand an extension fill it; writers that can hold it write it.
+type Extensions struct {
+	// Images are the entry's image:image elements (at most 1,000).
+	Images []Image
+	// Videos are the entry's video:video elements.
+	Videos []Video
+	// News is the entry's news:news element, if any.
+	News *News
+	// Alternates are the entry's xhtml:link rel="alternate" language
+	// versions, including the entry itself.
+	Alternates []Alternate
+}
+
+// Image is an image:image element. Only Loc matters to search engines today;
+// the other fields are deprecated and kept only when converting XML to XML.
+type Image struct {
+	Loc         string
+	Caption     string
+	GeoLocation string
+	Title       string
+	License     string
+}
+
+// Video is a video:video element. ThumbnailLoc, Title, Description and one of
+// ContentLoc or PlayerLoc are required by the protocol.
+type Video struct {
+	ThumbnailLoc    string
+	Title           string
+	Description     string
+	ContentLoc      string
+	PlayerLoc       string
+	Duration        int // seconds; 0 = unknown
+	PublicationDate LastMod
+	ExpirationDate  LastMod
+	Rating          string
+	ViewCount       string
+	FamilyFriendly  string
+	Restriction     string
+	Platform        string
+	Live            string
+	Tags            []string
+}
+
+// News is a news:news element.
+type News struct {
+	PublicationName     string
+	PublicationLanguage string
+	PublicationDate     LastMod
+	Title               string
+	Keywords            string
+}
+
+// Alternate is a language version of a page: <xhtml:link rel="alternate"
+// hreflang="…" href="…"/>.
+type Alternate struct {
+	Hreflang string
+	Href     string
+}
+
+// Newer reports whether a was modified after b, where an unknown lastmod is
+// older than any known one. It is the tie-breaker dedupe uses.
+func Newer(a, b LastMod) bool {
+	if a.IsZero() || b.IsZero() {
+		return !a.IsZero() && b.IsZero()
+	}
+	return a.Time().After(b.Time())
+}
+

@@ -1,0 +1,96 @@
+package formats
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors for inputs that cannot be read at all.
+var (
+	// ErrEmpty is returned for an input with no content.
+	ErrEmpty = errors.New("formats: empty input")
+	// ErrUnknownFormat is returned for an input that is not a sitemap, feed,
+	// URL list or robots.txt. The error wrapping it says what the input
+	// looked like.
+	ErrUnknownFormat = errors.New("formats: not a sitemap or feed")
+	// ErrNoFormat is returned by Lookup for a name no format registered.
+	ErrNoFormat = errors.New("formats: no such format")
+)
+
+// ParseError is a problem found at a position of an input. Readers return it
+// for errors and report it to ReadOptions.Warn for warnings.
+type ParseError struct {
+	Source string // the input's name: a file path, "-" or a URL
+	Line   int    // 1-based line; 0 when unknown
+	Column int    // 1-based column in bytes; 0 when unknown
+	// Skipped is true when the problem cost an entry (the entry was
+	// dropped), false when only a field or nothing was lost.
+	Skipped bool
+	Err     error
+}
+
+// Error formats the error as "source:line:column: message".
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Source)
+	if e.Line > 0 {
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(e.Line))
+		if e.Column > 0 {
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(e.Column))
+		}
+	}
+	if b.Len() > 0 {
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+// Unwrap returns the underlying error.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// ReadOptions configure a Reader.
+type ReadOptions struct {
+	// Source names the input in messages: a file path, "-" for standard
+	// input, or a URL.
+	Source string
+	// Base is the location the input was read from, against which relative
+	// links resolve when the document has no base of its own. Nil when
+	// unknown (a local file or standard input).
+	Base *url.URL
+	// Strict turns every warning into an error: the reader returns it from
+	// Next instead of reporting it to Warn.
+	Strict bool
+	// Warn receives each warning in lenient mode. Nil discards them.
+	Warn func(*ParseError)
+}
+
+// Warning reports a problem at line and column of the input. In lenient
+// mode it passes the problem to Warn and returns nil, and the reader goes
+// on; in strict mode it returns the problem as an error for the reader to
+// return. skipped says whether the problem cost an entry.
+func (o *ReadOptions) Warning(line, col int, skipped bool, err error) error {
+	pe := &ParseError{Source: o.Source, Line: line, Column: col, Skipped: skipped, Err: err}
+	if o.Strict {
+		return pe
+	}
+	if o.Warn != nil {
+		o.Warn(pe)
+	}
+	return nil
+}
+
+// Warningf is Warning with a formatted message.
+func (o *ReadOptions) Warningf(line, col int, skipped bool, format string, args ...any) error {
+	return o.Warning(line, col, skipped, fmt.Errorf(format, args...))
+}
+
+// Errorf returns an error at line and column of the input.
+func (o *ReadOptions) Errorf(line, col int, format string, args ...any) error {
+	return &ParseError{Source: o.Source, Line: line, Column: col, Err: fmt.Errorf(format, args...)}
+}

@@ -1,0 +1,308 @@
+package formats
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// MaxLocLength is the longest loc the protocol allows, in bytes of the
+// encoded URL.
+const MaxLocLength = 2048
+
+// The reasons ParseLoc rejects a URL. The errors it returns wrap one of them.
+var (
+	ErrLocEmpty    = errors.New("empty URL")
+	ErrLocRelative = errors.New("relative URL with no http(s) base to resolve it against")
+	ErrLocScheme   = errors.New("not an http or https URL")
+	ErrLocHost     = errors.New("bad host")
+	ErrLocSpace    = errors.New("several URLs run together")
+	ErrLocTooLong  = errors.New("URL longer than 2,048 characters")
+)
+
+// ParseLoc turns a URL as a source wrote it into the form the model holds:
+// surrounding Unicode space trimmed, resolved against base when relative
+// (base may be nil), scheme and host lower-cased, an internationalized host
+// in punycode, and every character a URI may not hold percent-encoded as
+// UTF-8. Existing %XX escapes are kept as they are, never encoded twice; a
+// '%' that starts no escape becomes %25.
+//
+// It fails when the result is not an absolute http or https URL with a
+// host, is longer than MaxLocLength, or when the value holds several URLs
+// separated by space (a sign of missing markup between entries).
+func ParseLoc(raw string, base *url.URL) (string, error) {
+	s := TrimSpace(raw)
+	if s == "" {
+		return "", ErrLocEmpty
+	}
+	if isCanonical(s) {
+		return s, nil
+	}
+	if i := strings.IndexFunc(s, isLocSpace); i >= 0 {
+		if strings.Contains(s[i:], "://") || strings.ContainsAny(s, "\n\r\t") {
+			return "", fmt.Errorf("%w: %q", ErrLocSpace, clip(s))
+		}
+	}
+	scheme, rest, ok := splitScheme(s)
+	if !ok {
+		if base == nil || (base.Scheme != "http" && base.Scheme != "https") {
+			return "", fmt.Errorf("%w: %q", ErrLocRelative, clip(s))
+		}
+		ref, err := url.Parse(escapeURI(s))
+		if err != nil {
+			return "", fmt.Errorf("%w: %q", ErrLocRelative, clip(s))
+		}
+		return ParseLoc(base.ResolveReference(ref).String(), nil)
+	}
+	if scheme != "http" && scheme != "https" {
+		return "", fmt.Errorf("%w: %q", ErrLocScheme, clip(s))
+	}
+	if !strings.HasPrefix(rest, "//") {
+		return "", fmt.Errorf("%w: %q has no host", ErrLocHost, clip(s))
+	}
+	rest = rest[2:]
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	authority, err := cleanAuthority(rest[:end])
+	if err != nil {
+		return "", fmt.Errorf("%w: %q: %v", ErrLocHost, clip(s), err)
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(scheme)
+	b.WriteString("://")
+	b.WriteString(authority)
+	appendEscaped(&b, rest[end:])
+	loc := b.String()
+	if len(loc) > MaxLocLength {
+		return "", fmt.Errorf("%w: %d characters", ErrLocTooLong, len(loc))
+	}
+	return loc, nil
+}
+
+// isCanonical reports, quickly, whether s is already in the form ParseLoc
+// returns: a lower-case http(s) scheme and plain lower-case ASCII host, and
+// nothing a URI may not hold.
+func isCanonical(s string) bool {
+	var rest string
+	switch {
+	case strings.HasPrefix(s, "https://"):
+		rest = s[8:]
+	case strings.HasPrefix(s, "http://"):
+		rest = s[7:]
+	default:
+		return false
+	}
+	if len(s) > MaxLocLength {
+		return false
+	}
+	i := 0
+	for ; i < len(rest); i++ {
+		c := rest[i]
+		if c == '/' || c == '?' || c == '#' {
+			break
+		}
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == ':') {
+			return false
+		}
+	}
+	if host, port, hasPort := strings.Cut(rest[:i], ":"); host == "" || hasPort {
+		if _, ok := digits(port); host == "" || !ok {
+			return false
+		}
+	}
+	hash := false
+	for ; i < len(rest); i++ {
+		c := rest[i]
+		if !uriSafe[c] {
+			if c == '%' && i+2 < len(rest) && isHex(rest[i+1]) && isHex(rest[i+2]) {
+				continue
+			}
+			if c == '#' && !hash {
+				hash = true
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// uriSafe marks the bytes a URI holds as they are: unreserved characters
+// and the reserved delimiters other than '#', plus '%' handled apart.
+var uriSafe = func() (t [256]bool) {
+	for c := byte(0x21); c < 0x7f; c++ {
+		t[c] = !strings.ContainsRune(`"<>\^`+"`{|}%#", rune(c))
+	}
+	return
+}()
+
+// splitScheme splits "scheme:rest", lower-casing the scheme. It reports
+// false when s has no scheme (a relative reference).
+func splitScheme(s string) (scheme, rest string, ok bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		case c == ':' && i > 0:
+			return asciiLower(s[:i]), s[i+1:], true
+		default:
+			return "", "", false
+		}
+	}
+	return "", "", false
+}
+
+// cleanAuthority validates and canonicalizes "[userinfo@]host[:port]":
+// the host lower-cased and in punycode, the port all digits.
+func cleanAuthority(a string) (string, error) {
+	userinfo := ""
+	if i := strings.LastIndexByte(a, '@'); i >= 0 {
+		var b strings.Builder
+		appendEscaped(&b, a[:i+1])
+		userinfo, a = b.String(), a[i+1:]
+	}
+	host, port := a, ""
+	if strings.HasPrefix(host, "[") {
+		i := strings.IndexByte(host, ']')
+		if i < 0 {
+			return "", errors.New("unclosed IPv6 literal")
+		}
+		host, port = host[:i+1], host[i+1:]
+		if port != "" && port[0] != ':' {
+			return "", errors.New("text after IPv6 literal")
+		}
+		port = strings.TrimPrefix(port, ":")
+	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
+		host, port = host[:i], host[i+1:]
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return "", fmt.Errorf("port %q is not a number", port)
+		}
+	}
+	if host == "" {
+		return "", errors.New("empty host")
+	}
+	if !strings.HasPrefix(host, "[") {
+		if strings.Contains(host, "%") {
+			if h, err := url.PathUnescape(host); err == nil {
+				host = h
+			}
+		}
+		h, err := toASCIIHost(host)
+		if err != nil {
+			return "", err
+		}
+		host = h
+	} else {
+		host = asciiLower(host)
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return userinfo + host, nil
+}
+
+// toASCIIHost lower-cases an ASCII host name and converts an
+// internationalized one to punycode.
+func toASCIIHost(host string) (string, error) {
+	ascii := true
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_') {
+			return "", fmt.Errorf("character %q not allowed in a host name", c)
+		}
+	}
+	if ascii {
+		return asciiLower(host), nil
+	}
+	h, err := idna.Lookup.ToASCII(host)
+	if err != nil {
+		return "", fmt.Errorf("host %q: %v", host, err)
+	}
+	return h, nil
+}
+
+// escapeURI percent-encodes what a URI may not hold, as appendEscaped does.
+func escapeURI(s string) string {
+	var b strings.Builder
+	appendEscaped(&b, s)
+	return b.String()
+}
+
+// appendEscaped writes s to b with every byte a URI may not hold
+// percent-encoded: non-ASCII bytes (so characters are encoded as UTF-8),
+// space and control characters, the delimiters RFC 3986 excludes, a '%'
+// that starts no escape, and every '#' after the first.
+func appendEscaped(b *strings.Builder, s string) {
+	const hex = "0123456789ABCDEF"
+	seenHash := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b.WriteByte(c)
+			continue
+		case c == '#':
+			if !seenHash {
+				seenHash = true
+				b.WriteByte(c)
+				continue
+			}
+		case c > ' ' && c < 0x7f && !strings.ContainsRune(`"<>\^`+"`{|}%", rune(c)):
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// isLocSpace reports whether r is space that cannot be part of a URL.
+func isLocSpace(r rune) bool { return unicode.IsSpace(r) }
+
+// TrimSpace trims all Unicode space from both ends of s, including
+// no-break spaces, zero-width spaces and byte order marks, which real
+// sitemaps wrap values in.
+func TrimSpace(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || r == '\u200b' || r == '\ufeff' || r == '\u2060'
+	})
+}
+
+// asciiLower lower-cases the ASCII letters of s, allocating only when it
+// has to.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if len(s) <= 120 {
+		return s
+	}
+	return s[:117] + "..."
+}

@@ -1,0 +1,185 @@
+package formats
+
+import (
+	"fmt"
+	"io"
+	"iter"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Reader is a stream of entries. Next returns the next entry, or io.EOF
+// after the last one. Any other error ends the stream part-way; the entries
+// already returned stay valid.
+type Reader interface {
+	Next() (Entry, error)
+}
+
+// Writer writes entries as one document. Close writes what ends the
+// document (an XML footer, say) and flushes; it does not close the
+// underlying io.Writer. A Writer must be closed even when no entry was
+// written, which gives an empty but valid document.
+type Writer interface {
+	Write(Entry) error
+	Close() error
+}
+
+// WriteOptions configure a Writer.
+type WriteOptions struct {
+	// Index asks for a sitemap index rather than a urlset when no entry
+	// decides it (an empty output). Entries of KindSitemap always give an
+	// index.
+	Index bool
+}
+
+// Format is a registered format: how to recognize it, and how to read or
+// write it. A read-only format has no NewWriter, a write-only one no
+// NewReader and Detect.
+type Format struct {
+	// Name is how --from and --to name the format.
+	Name string
+	// Description says in one line what the format is and accepts.
+	Description string
+	// Detect reports whether sniffed content is in this format. Formats'
+	// detectors never overlap.
+	Detect func(*Sniffed) bool
+	// NewReader returns a reader of r.
+	NewReader func(r io.Reader, opts ReadOptions) Reader
+	// NewWriter returns a writer to w.
+	NewWriter func(w io.Writer, opts WriteOptions) Writer
+	// Extensions are the output file name extensions that select the
+	// format, such as ".xml".
+	Extensions []string
+}
+
+// CanRead reports whether the format has a reader.
+func (f *Format) CanRead() bool { return f.NewReader != nil }
+
+// CanWrite reports whether the format has a writer.
+func (f *Format) CanWrite() bool { return f.NewWriter != nil }
+
+var (
+	registryMu sync.RWMutex
+	registry   = map[string]*Format{}
+)
+
+// Register makes a format available by name and returns it, so that
+// declaring and registering is one statement. It panics when f is nil, has
+// no name, has neither reader nor writer, or when its name is taken.
+func Register(f *Format) *Format {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	switch {
+	case f == nil || f.Name == "":
+		panic("formats: Register of a nil or unnamed format")
+	case f.NewReader == nil && f.NewWriter == nil:
+		panic("formats: Register of format " + f.Name + " with neither reader nor writer")
+	case f.NewReader != nil && f.Detect == nil:
+		panic("formats: Register of format " + f.Name + " with a reader but no detector")
+	}
+	if _, dup := registry[f.Name]; dup {
+		panic("formats: Register called twice for format " + f.Name)
+	}
+	registry[f.Name] = f
+	return f
+}
+
+// Lookup returns the format registered under name.
+func Lookup(name string) (*Format, error) {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	if f, ok := registry[name]; ok {
+		return f, nil
+	}
+	return nil, fmt.Errorf("%w %q (registered: %s)", ErrNoFormat, name, strings.Join(namesLocked(nil), ", "))
+}
+
+// Formats returns every registered format, sorted by name.
+func Formats() []*Format {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	fs := make([]*Format, 0, len(registry))
+	for _, name := range namesLocked(nil) {
+		fs = append(fs, registry[name])
+	}
+	return fs
+}
+
+// Names returns the sorted names of the registered formats.
+func Names() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return namesLocked(nil)
+}
+
+// ReaderNames returns the sorted names of the formats that can be read.
+func ReaderNames() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return namesLocked((*Format).CanRead)
+}
+
+// WriterNames returns the sorted names of the formats that can be written.
+func WriterNames() []string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return namesLocked((*Format).CanWrite)
+}
+
+func namesLocked(keep func(*Format) bool) []string {
+	names := make([]string, 0, len(registry))
+	for name, f := range registry {
+		if keep == nil || keep(f) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// ForFileName returns the writable format whose extension ends the file
+// name, ignoring a final ".gz", or nil when none does.
+func ForFileName(name string) *Format {
+	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
+	ext := filepath.Ext(name)
+	if ext == "" {
+		return nil
+	}
+	for _, f := range Formats() {
+		if f.CanWrite() && slices.Contains(f.Extensions, ext) {
+			return f
+		}
+	}
+	return nil
+}
+
+// Detect returns the readable formats whose detectors accept s. Exactly one
+// is expected; more than one is a bug in the detectors.
+func Detect(s *Sniffed) []*Format {
+	var found []*Format
+	for _, f := range Formats() {
+		if f.CanRead() && f.Detect(s) {
+			found = append(found, f)
+		}
+	}
+	return found
+}
+
+// All returns an iterator over the entries of r for use with range. The
+// iteration stops after the first error, which it yields with a zero Entry;
+// io.EOF is not yielded.
+func All(r Reader) iter.Seq2[Entry, error] {
+	return func(yield func(Entry, error) bool) {
+		for {
+			e, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			if !yield(e, err) || err != nil {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,72 @@
+package robots_test
+
+import (
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/robots"
+)
+
+func read(t *testing.T, r io.Reader, base string) ([]formats.Entry, []string) {
+	t.Helper()
+	var warnings []string
+	opts := formats.ReadOptions{Source: "robots.txt", Warn: func(pe *formats.ParseError) { warnings = append(warnings, pe.Error()) }}
+	if base != "" {
+		opts.Base, _ = url.Parse(base)
+	}
+	rd, f, err := formats.Open(r, formats.OpenOptions{ReadOptions: opts})
+	require.NoError(t, err)
+	require.Equal(t, robots.Format, f)
+	var got []formats.Entry
+	for e, err := range formats.All(rd) {
+		require.NoError(t, err)
+		got = append(got, e)
+	}
+	return got, warnings
+}
+
+func locs(es []formats.Entry) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Loc)
+	}
+	return out
+}
+
+func TestCorpus(t *testing.T) {
+	for name, want := range map[string][]string{
+		"crawlercommons__sitemap-robots.txt":          {"http://domain.com/sitemap.xml", "http://domain.com/dir/MixedCased-sitemap.xml"},
+		"crawlercommons__robots-with-utf8-bom.txt":    {"http://www.newsweek.com/sitemap_index.xml"},
+		"crawlercommons__relative-sitemap-robots.txt": {"https://example.com/sitemap.xml"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f, err := os.Open("../../testdata/corpus/" + name)
+			require.NoError(t, err)
+			defer f.Close()
+			got, _ := read(t, f, "https://example.com/robots.txt")
+			assert.Equal(t, want, locs(got))
+			for _, e := range got {
+				assert.Equal(t, formats.KindSitemap, e.Kind)
+			}
+		})
+	}
+}
+
+func TestRules(t *testing.T) {
+	in := "# comment\nUser-agent: *\nDisallow: /private\n\nSITEMAP : /a.xml\nsitemap:https://example.com/a.xml\n" +
+		"User-agent: bot\nSitemap: https://other.example/b.xml # trailing comment\nSitemap: ftp://example.com/c.xml\n"
+	got, warnings := read(t, strings.NewReader(in), "https://example.com/robots.txt")
+	assert.Equal(t, []string{"https://example.com/a.xml", "https://other.example/b.xml"}, locs(got), "relative resolved, duplicate dropped")
+	assert.Equal(t, []string{`robots.txt:9:1: not an http or https URL: "ftp://example.com/c.xml"`}, warnings)
+
+	got, warnings = read(t, strings.NewReader("Sitemap: /a.xml\n"), "")
+	assert.Empty(t, got)
+	assert.Len(t, warnings, 1, "a relative sitemap with no base is skipped with a warning")
+}

@@ -1,0 +1,156 @@
+// Package text reads and writes text sitemaps: one absolute http or https
+// URL per line, in UTF-8.
+//
+// The reader tolerates a byte order mark, blank lines, space around URLs,
+// '#' comment lines and CRLF line ends. A line that is not an absolute
+// http(s) URL is skipped with a warning that names its line number. Importing
+// the package registers the format as "text".
+package text
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// MaxLineLength is the longest line the reader accepts, in bytes; a longer
+// line is skipped with a warning without being held in memory.
+const MaxLineLength = 16 << 10
+
+// Format is the registered text format.
+var Format = formats.Register(&formats.Format{
+	Name:        "text",
+	Description: "text sitemap: one absolute http(s) URL per line; blank lines and # comments ignored",
+	Detect:      detect,
+	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
+	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w) },
+	Extensions:  []string{".txt"},
+})
+
+// detect accepts text whose first line that is not blank or a comment is an
+// http(s) URL.
+func detect(s *formats.Sniffed) bool {
+	return s.Content == formats.ContentText && isURLLine(s.FirstLine)
+}
+
+func isURLLine(line string) bool {
+	l := strings.ToLower(line[:min(len(line), 8)])
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://")
+}
+
+// Reader reads a text sitemap.
+type Reader struct {
+	r    *bufio.Reader
+	opts formats.ReadOptions
+	line int
+	err  error
+}
+
+// NewReader returns a reader of the text sitemap r. Lines are reported to
+// opts.Warn by number.
+func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
+	return &Reader{r: bufio.NewReaderSize(r, MaxLineLength), opts: opts}
+}
+
+// Next returns the next URL, or io.EOF after the last line.
+func (r *Reader) Next() (formats.Entry, error) {
+	for r.err == nil {
+		raw, err := r.r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			r.line++
+			if err := r.skipLongLine(); err != nil {
+				return formats.Entry{}, err
+			}
+			continue
+		}
+		if err != nil {
+			if err != io.EOF {
+				// A line cut short by a read error is not trusted.
+				r.err = &formats.ParseError{Source: r.opts.Source, Line: r.line + 1, Err: err}
+				break
+			}
+			r.err = err
+			if len(raw) == 0 {
+				break
+			}
+		}
+		r.line++
+		if r.line == 1 {
+			raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+		}
+		line := bytes.TrimSpace(raw)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		loc, perr := formats.ParseLoc(string(line), nil)
+		if perr != nil {
+			if werr := r.opts.Warning(r.line, 1, true, perr); werr != nil {
+				r.err = werr
+				return formats.Entry{}, werr
+			}
+			continue
+		}
+		return formats.Entry{Loc: loc}, nil
+	}
+	return formats.Entry{}, r.err
+}
+
+// skipLongLine discards the rest of a line over MaxLineLength and warns.
+func (r *Reader) skipLongLine() error {
+	for {
+		_, err := r.r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			r.err = &formats.ParseError{Source: r.opts.Source, Line: r.line, Err: err}
+			return r.err
+		}
+		if err == io.EOF {
+			r.err = io.EOF
+		}
+		break
+	}
+	if werr := r.opts.Warning(r.line, 1, true, errLongLine); werr != nil {
+		r.err = werr
+		return werr
+	}
+	return nil
+}
+
+var errLongLine = errors.New("line longer than 16 KiB skipped")
+
+// Writer writes a text sitemap: each entry's loc on a line of its own.
+type Writer struct {
+	w   *bufio.Writer
+	err error
+}
+
+// NewWriter returns a writer of a text sitemap to w.
+func NewWriter(w io.Writer) *Writer {
+	return &Writer{w: bufio.NewWriterSize(w, 64<<10)}
+}
+
+// Write writes the entry's loc and a newline. Fields a text sitemap cannot
+// hold are left out.
+func (w *Writer) Write(e formats.Entry) error {
+	if w.err != nil {
+		return w.err
+	}
+	w.w.WriteString(e.Loc)
+	w.err = w.w.WriteByte('\n')
+	return w.err
+}
+
+// Close flushes what is buffered. It does not close the underlying writer.
+func (w *Writer) Close() error {
+	if w.err != nil {
+		return w.err
+	}
+	w.err = w.w.Flush()
+	return w.err
+}

@@ -1,0 +1,296 @@
+// Package textenc turns an input in whatever encoding it arrived in into
+// clean UTF-8: UTF-16 and UTF-32 (with or without a byte order mark) and
+// charsets an XML declaration names are transcoded, the declaration is
+// rewritten to say UTF-8 so that no later parser decodes twice, and invalid
+// UTF-8 and characters XML forbids are replaced or removed and counted.
+package textenc
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
+	"golang.org/x/text/transform"
+)
+
+// Problem is a repair textenc made, at a 1-based line and byte column of
+// the decoded text.
+type Problem struct {
+	Line, Column int
+	Err          error
+}
+
+// Error returns the problem's message.
+func (p *Problem) Error() string { return p.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (p *Problem) Unwrap() error { return p.Err }
+
+// ErrInvalidText is wrapped by the problems of invalid UTF-8 and forbidden
+// control characters.
+var ErrInvalidText = errors.New("invalid UTF-8 or control characters")
+
+// Options configure NewReader.
+type Options struct {
+	// Strict makes the first repair an error returned from Read instead of
+	// a reported problem.
+	Strict bool
+	// Report receives each problem in lenient mode: an encoding that was
+	// not recognized, and, at the end, how many bytes were repaired.
+	Report func(*Problem)
+}
+
+// NewReader returns a reader of r's content as UTF-8.
+func NewReader(r io.Reader, opts Options) io.Reader {
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReaderSize(r, 64<<10)
+	}
+	var dec io.Reader = br
+	unicodeEnc := detectUnicode(br)
+	if unicodeEnc != nil {
+		dec = transform.NewReader(br, unicodeEnc.NewDecoder())
+	}
+	dec = declared(dec, unicodeEnc != nil, opts)
+	return &cleaner{r: dec, opts: opts, line: 1}
+}
+
+// detectUnicode recognizes UTF-8, UTF-16 and UTF-32 by their byte order
+// marks, and UTF-16 and UTF-32 without one by the zero bytes of the
+// ASCII characters an XML document or URL list begins with. It drops a
+// byte order mark and returns the decoder to use, or nil for UTF-8.
+func detectUnicode(br *bufio.Reader) encoding.Encoding {
+	head, _ := br.Peek(64)
+	enc, bom := sniffUnicode(head)
+	br.Discard(bom)
+	return enc
+}
+
+// sniffUnicode returns the Unicode encoding the start of an input is in
+// (nil for UTF-8) and the length of its byte order mark.
+func sniffUnicode(head []byte) (encoding.Encoding, int) {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xEF, 0xBB, 0xBF}):
+		return nil, 3
+	case bytes.HasPrefix(head, []byte{0x00, 0x00, 0xFE, 0xFF}):
+		return utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM), 4
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE, 0x00, 0x00}):
+		return utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), 4
+	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
+		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), 2
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}):
+		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), 2
+	}
+	if len(head) < 4 {
+		return nil, 0
+	}
+	n := min(len(head), 64) &^ 3
+	var zeros [4]int
+	for i := 0; i < n; i++ {
+		if head[i] == 0 {
+			zeros[i&3]++
+		}
+	}
+	q := n / 4 // characters in UTF-32, half the characters in UTF-16
+	switch {
+	case zeros[0] == q && zeros[1] == q && zeros[2] == q && zeros[3] == 0:
+		return utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM), 0
+	case zeros[0] == 0 && zeros[1] == q && zeros[2] == q && zeros[3] == q:
+		return utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), 0
+	case zeros[0]+zeros[2] >= n/2-1 && zeros[1]+zeros[3] == 0:
+		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), 0
+	case zeros[1]+zeros[3] >= n/2-1 && zeros[0]+zeros[2] == 0:
+		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), 0
+	}
+	return nil, 0
+}
+
+// IsBinary reports whether the start of an input is binary data rather than
+// text in some encoding: it holds a NUL byte and is not UTF-16 or UTF-32.
+func IsBinary(head []byte) bool {
+	if bytes.IndexByte(head, 0) < 0 {
+		return false
+	}
+	enc, _ := sniffUnicode(head)
+	return enc == nil
+}
+
+var encodingAttr = regexp.MustCompile(`(encoding\s*=\s*)(?:"([^"]*)"|'([^']*)')`)
+
+// declared reads an XML declaration at the start of r, if there is one,
+// transcodes the rest from the charset it names, and returns a reader
+// whose declaration says UTF-8.
+func declared(r io.Reader, transcoded bool, opts Options) io.Reader {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(1024)
+	start := len(head) - len(bytes.TrimLeft(head, " \t\r\n"))
+	if !bytes.HasPrefix(head[start:], []byte("<?xml")) {
+		return br
+	}
+	end := bytes.Index(head[start:], []byte("?>"))
+	if end < 0 {
+		return br
+	}
+	decl := head[:start+end+2]
+	m := encodingAttr.FindSubmatchIndex(decl)
+	if m == nil {
+		return br
+	}
+	var label string
+	if m[4] >= 0 {
+		label = string(decl[m[4]:m[5]])
+	} else {
+		label = string(decl[m[6]:m[7]])
+	}
+	norm := strings.ToLower(strings.TrimSpace(label))
+	if norm == "utf-8" || norm == "utf8" {
+		return br
+	}
+	var enc encoding.Encoding
+	if !transcoded && !strings.HasPrefix(norm, "utf-16") && !strings.HasPrefix(norm, "utf-32") {
+		enc, _ = charset.Lookup(norm)
+		if enc == nil && opts.Report != nil {
+			opts.Report(&Problem{Line: 1, Err: fmt.Errorf("unknown encoding %q declared; read as UTF-8", label)})
+		}
+	}
+	rewritten := make([]byte, 0, len(decl)+8)
+	rewritten = append(rewritten, decl[:m[0]]...)
+	rewritten = append(rewritten, `encoding="UTF-8"`...)
+	rewritten = append(rewritten, decl[m[1]:]...)
+	br.Discard(len(decl))
+	var rest io.Reader = br
+	if enc != nil && enc != encoding.Nop {
+		rest = transform.NewReader(br, enc.NewDecoder())
+	}
+	return io.MultiReader(bytes.NewReader(rewritten), rest)
+}
+
+// cleaner replaces invalid UTF-8 with U+FFFD and drops the control
+// characters XML 1.0 forbids (all below U+0020 but tab, newline and
+// carriage return; and U+FFFE, U+FFFF).
+type cleaner struct {
+	r     io.Reader
+	opts  Options
+	carry []byte // an incomplete UTF-8 sequence left from the last read
+	out   []byte // cleaned bytes not yet returned
+	buf   []byte
+	err   error
+
+	line, col     int // position of the next byte read, for problems
+	invalid, ctrl int
+	first         *Problem
+}
+
+// allowed marks the bytes that pass through unchanged.
+var allowed = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = true
+	}
+	t['\t'], t['\n'], t['\r'] = true, true, true
+	return
+}()
+
+func (c *cleaner) Read(p []byte) (int, error) {
+	for len(c.out) == 0 {
+		if c.err != nil {
+			return 0, c.err
+		}
+		if c.buf == nil {
+			c.buf = make([]byte, 32<<10)
+		}
+		n := copy(c.buf, c.carry)
+		m, err := c.r.Read(c.buf[n:])
+		chunk := c.buf[:n+m]
+		c.carry = c.carry[:0]
+		if err != nil {
+			c.err = err
+		}
+		c.out = c.clean(chunk, err != nil)
+		if c.opts.Strict && c.first != nil {
+			c.out, c.err = nil, c.first
+			return 0, c.err
+		}
+		if c.err == io.EOF && c.opts.Report != nil && c.invalid+c.ctrl > 0 {
+			c.opts.Report(&Problem{Line: c.first.Line, Column: c.first.Column, Err: fmt.Errorf(
+				"%w: %d invalid UTF-8 sequences replaced, %d control characters removed (the first here)",
+				ErrInvalidText, c.invalid, c.ctrl)})
+		}
+	}
+	n := copy(p, c.out)
+	c.out = c.out[n:]
+	return n, nil
+}
+
+// clean returns chunk cleaned, in place when it needs no change. At the
+// end of the input (final) an incomplete sequence is invalid; otherwise it
+// is carried to the next read.
+func (c *cleaner) clean(chunk []byte, final bool) []byte {
+	i := 0
+	for i < len(chunk) && allowed[chunk[i]] {
+		i++
+	}
+	if i == len(chunk) {
+		c.advance(chunk)
+		return chunk
+	}
+	out := make([]byte, 0, len(chunk)+16)
+	out = append(out, chunk[:i]...)
+	c.advance(chunk[:i])
+	for i < len(chunk) {
+		b := chunk[i]
+		if allowed[b] {
+			out = append(out, b)
+			c.advance(chunk[i : i+1])
+			i++
+			continue
+		}
+		if b < utf8.RuneSelf {
+			c.problem(&c.ctrl)
+			i++
+			continue
+		}
+		if !final && !utf8.FullRune(chunk[i:]) {
+			c.carry = append(c.carry, chunk[i:]...)
+			break
+		}
+		r, size := utf8.DecodeRune(chunk[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			c.problem(&c.invalid)
+			out = append(out, "\uFFFD"...)
+		case r == 0xFFFE || r == 0xFFFF:
+			c.problem(&c.ctrl)
+		default:
+			out = append(out, chunk[i:i+size]...)
+		}
+		c.col++
+		i += size
+	}
+	return out
+}
+
+func (c *cleaner) advance(b []byte) {
+	if nl := bytes.Count(b, []byte{'\n'}); nl > 0 {
+		c.line += nl
+		c.col = len(b) - bytes.LastIndexByte(b, '\n') - 1
+		return
+	}
+	c.col += len(b)
+}
+
+func (c *cleaner) problem(count *int) {
+	*count++
+	if c.first == nil {
+		c.first = &Problem{Line: c.line, Column: c.col + 1, Err: fmt.Errorf(
+			"%w: invalid UTF-8 or a control character", ErrInvalidText)}
+	}
+}

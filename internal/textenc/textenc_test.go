@@ -1,0 +1,119 @@
+package textenc_test
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
+)
+
+func decode(t *testing.T, in []byte, strict bool) (string, []*textenc.Problem, error) {
+	t.Helper()
+	var problems []*textenc.Problem
+	r := textenc.NewReader(iotest.HalfReader(bytes.NewReader(in)), textenc.Options{
+		Strict: strict,
+		Report: func(p *textenc.Problem) { problems = append(problems, p) },
+	})
+	out, err := io.ReadAll(r)
+	return string(out), problems, err
+}
+
+const doc = `<?xml version="1.0" encoding="%s"?><rss><title>Ünïcødé ✓</title></rss>`
+
+func TestUnicodeEncodings(t *testing.T) {
+	want := strings.Replace(doc, "%s", "UTF-8", 1)
+	cases := map[string][]byte{}
+	add := func(name string, bom []byte, e interface{ Bytes([]byte) ([]byte, error) }, label string) {
+		b, err := e.Bytes([]byte(strings.Replace(doc, "%s", label, 1)))
+		require.NoError(t, err)
+		cases[name] = append(append([]byte{}, bom...), b...)
+	}
+	add("utf-8 bom", []byte{0xEF, 0xBB, 0xBF}, nopEncoder{}, "UTF-8")
+	add("utf-16le bom", []byte{0xFF, 0xFE}, unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewEncoder(), "UTF-16")
+	add("utf-16be bom", []byte{0xFE, 0xFF}, unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM).NewEncoder(), "UTF-16")
+	add("utf-16le no bom", nil, unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM).NewEncoder(), "UTF-16")
+	add("utf-16be no bom", nil, unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM).NewEncoder(), "utf-16")
+	add("utf-32le bom", []byte{0xFF, 0xFE, 0, 0}, utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM).NewEncoder(), "UTF-32")
+	add("utf-32be no bom", nil, utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM).NewEncoder(), "UTF-32")
+	for name, in := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, problems, err := decode(t, in, true)
+			require.NoError(t, err)
+			assert.Empty(t, problems)
+			assert.Equal(t, want, got)
+		})
+	}
+}
+
+// nopEncoder leaves UTF-8 as it is.
+type nopEncoder struct{}
+
+func (nopEncoder) Bytes(b []byte) ([]byte, error) { return b, nil }
+
+func TestDeclaredCharsets(t *testing.T) {
+	for _, tt := range []struct {
+		label string
+		enc   *charmap.Charmap
+		text  string
+	}{
+		{"ISO-8859-1", charmap.Windows1252, "café “quoted”"}, // ISO-8859-1 is read as windows-1252, as browsers do
+		{"koi8-r", charmap.KOI8R, "Привет"},
+		{"windows-1251", charmap.Windows1251, "Привет"},
+	} {
+		t.Run(tt.label, func(t *testing.T) {
+			body, err := tt.enc.NewEncoder().Bytes([]byte(tt.text))
+			require.NoError(t, err)
+			in := append([]byte(`<?xml version="1.0" encoding="`+tt.label+`"?>`+"\n<rss>"), body...)
+			in = append(in, "</rss>"...)
+			got, problems, err := decode(t, in, true)
+			require.NoError(t, err)
+			assert.Empty(t, problems)
+			assert.Equal(t, `<?xml version="1.0" encoding="UTF-8"?>`+"\n<rss>"+tt.text+"</rss>", got)
+		})
+	}
+}
+
+func TestUnknownEncoding(t *testing.T) {
+	got, problems, err := decode(t, []byte(`<?xml version='1.0' encoding='bogus'?><rss/>`), false)
+	require.NoError(t, err)
+	assert.Equal(t, `<?xml version='1.0' encoding="UTF-8"?><rss/>`, got)
+	require.Len(t, problems, 1)
+	assert.Contains(t, problems[0].Error(), `unknown encoding "bogus"`)
+}
+
+func TestInvalidBytesLenient(t *testing.T) {
+	in := []byte("line one\nab\xffc\x01d\x00e\n\xe2\x82") // invalid byte, two controls, a cut-off sequence at the end
+	got, problems, err := decode(t, in, false)
+	require.NoError(t, err)
+	assert.Equal(t, "line one\nab\uFFFDcde\n\uFFFD\uFFFD", got) // each byte of the cut-off sequence
+	require.Len(t, problems, 1)
+	assert.ErrorIs(t, problems[0], textenc.ErrInvalidText)
+	assert.Equal(t, 2, problems[0].Line)
+	assert.Equal(t, 3, problems[0].Column)
+	assert.Contains(t, problems[0].Error(), "3 invalid UTF-8 sequences replaced, 2 control characters removed")
+}
+
+func TestInvalidBytesStrict(t *testing.T) {
+	_, _, err := decode(t, []byte("ok\nok\n  \x01"), true)
+	var p *textenc.Problem
+	require.ErrorAs(t, err, &p)
+	assert.Equal(t, 3, p.Line)
+	assert.Equal(t, 3, p.Column)
+}
+
+func TestMultibyteAcrossReads(t *testing.T) {
+	in := []byte(strings.Repeat("ü✓𝄞", 5000))
+	r := textenc.NewReader(iotest.OneByteReader(bytes.NewReader(in)), textenc.Options{Strict: true})
+	out, err := io.ReadAll(r)
+	require.NoError(t, err)
+	assert.Equal(t, in, out)
+}
