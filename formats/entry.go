@@ -16,8 +16,6 @@
 // at the end, and can return an error part-way through an input.
 package formats
 
-
-
 // Kind tells what an Entry points at.
 type Kind uint8
 
@@ -196,4 +194,3 @@ func Newer(a, b LastMod) bool {
 	}
 	return a.Time().After(b.Time())
 }
-

@@ -156,7 +156,9 @@ func TestRegistry(t *testing.T) {
 	assert.NotContains(t, formats.WriterNames(), "robots")
 	assert.Equal(t, "text", formats.ForFileName("out/urls.TXT.gz").Name)
 	assert.Nil(t, formats.ForFileName("sitemap"))
-	assert.Panics(t, func() { formats.Register(&formats.Format{Name: "text", NewWriter: func(io.Writer, formats.WriteOptions) formats.Writer { return nil }}) })
+	assert.Panics(t, func() {
+		formats.Register(&formats.Format{Name: "text", NewWriter: func(io.Writer, formats.WriteOptions) formats.Writer { return nil }})
+	})
 	assert.Panics(t, func() { formats.Register(&formats.Format{Name: "x"}) })
 	assert.Panics(t, func() { formats.Register(nil) })
 }
