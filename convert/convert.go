@@ -12,6 +12,11 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
 
+// ErrNoEntries is returned by Run when the inputs hold no entry to write.
+// No writer is created then: an empty sitemap is not valid against the
+// sitemap schemas, and an existing output is better left as it is.
+var ErrNoEntries = errors.New("convert: no entries to write")
+
 // Input is one source of entries.
 type Input struct {
 	// Name identifies the input in messages: a file path, "-" or a URL.
@@ -73,9 +78,10 @@ func (s *Stats) sum(f func(InputStats) int) int {
 // before the writer is created. An input damaged part-way (truncated XML, a
 // corrupt gzip stream) keeps the entries read before the damage and gives a
 // warning, unless it gave no entry at all or Strict is set: then the run
-// fails. newWriter is called once, when the first entry is ready or, for an
-// empty result, at the end; its options say whether the inputs were
-// sitemap indexes. Run closes the writer it made when it succeeds.
+// fails. newWriter is called once, when the first entry is ready, with
+// options that say whether the entries are child sitemaps; Run closes the
+// writer when it succeeds. When there is no entry to write Run returns
+// ErrNoEntries and creates no writer.
 func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, error), opts Options) (*Stats, error) {
 	stats := &Stats{Inputs: make([]InputStats, len(inputs))}
 	src := &sources{opts: opts, stats: stats}
@@ -110,10 +116,7 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		stats.Written++
 	}
 	if w == nil {
-		var err error
-		if w, err = newWriter(formats.WriteOptions{Index: src.allIndexes()}); err != nil {
-			return stats, err
-		}
+		return stats, ErrNoEntries
 	}
 	return stats, w.Close()
 }
@@ -176,11 +179,12 @@ func (s *sources) Next() (formats.Entry, error) {
 	return formats.Entry{}, io.EOF
 }
 
-// damaged decides what an error part-way through an input means: a warning
-// when entries were read before it in lenient mode, else the run's error.
+// damaged decides what an error part-way through an input means: when the
+// input is damaged (formats.ErrDamaged) after some entries, in lenient mode,
+// a warning, and the entries read are kept; otherwise the run's error.
 func (s *sources) damaged(st *InputStats, err error) error {
 	var pe *formats.ParseError
-	if s.opts.Strict || st.Read == 0 || !errors.As(err, &pe) {
+	if s.opts.Strict || st.Read == 0 || !errors.Is(err, formats.ErrDamaged) || !errors.As(err, &pe) {
 		return err
 	}
 	st.Warnings++
@@ -189,16 +193,6 @@ func (s *sources) damaged(st *InputStats, err error) error {
 			Err: fmt.Errorf("%w; kept the %d entries read before it", pe.Err, st.Read)})
 	}
 	return nil
-}
-
-// allIndexes reports whether every input was a list of child sitemaps.
-func (s *sources) allIndexes() bool {
-	for _, in := range s.inputs {
-		if in.Sniffed.Root != "sitemapindex" && in.Format.Name != "robots" {
-			return false
-		}
-	}
-	return len(s.inputs) > 0
 }
 
 func (s *sources) close() {

@@ -18,7 +18,28 @@ var (
 	ErrUnknownFormat = errors.New("formats: not a sitemap or feed")
 	// ErrNoFormat is returned by Lookup for a name no format registered.
 	ErrNoFormat = errors.New("formats: no such format")
+	// ErrDamaged is matched (with errors.Is) by errors that end an input
+	// part-way but leave what came before intact: a document cut short, a
+	// truncated or corrupt gzip stream. The entries read before such an
+	// error can be kept. A document that is malformed in the middle is not
+	// damaged in this sense: what was read of it cannot be trusted.
+	ErrDamaged = errors.New("formats: input damaged")
 )
+
+// Damaged marks err as damage in the sense of ErrDamaged, keeping its
+// message.
+func Damaged(err error) error {
+	if err == nil {
+		return nil
+	}
+	return damagedError{err}
+}
+
+type damagedError struct{ err error }
+
+func (d damagedError) Error() string        { return d.err.Error() }
+func (d damagedError) Unwrap() error        { return d.err }
+func (d damagedError) Is(target error) bool { return target == ErrDamaged }
 
 // ParseError is a problem found at a position of an input. Readers return it
 // for errors and report it to ReadOptions.Warn for warnings.

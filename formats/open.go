@@ -112,11 +112,10 @@ func OpenInput(r io.Reader, opts OpenOptions) (*Input, error) {
 		case len(found) == 1:
 			f = found[0]
 		case sniffed.Content == ContentEmpty:
-			what := "empty input"
 			if layers > 0 {
-				what = "empty input (empty gzip)"
+				return fail(fmt.Errorf("%w (empty gzip)", ErrEmpty))
 			}
-			return fail(fmt.Errorf("%w: %s", ErrEmpty, what))
+			return fail(ErrEmpty)
 		case len(found) == 0:
 			return fail(fmt.Errorf("%w (%s)", ErrUnknownFormat, &sniffed))
 		default:
@@ -136,7 +135,7 @@ type gzipErrors struct{ r io.Reader }
 func (g gzipErrors) Read(p []byte) (int, error) {
 	n, err := g.r.Read(p)
 	if err != nil && err != io.EOF {
-		err = fmt.Errorf("corrupt gzip data: %w", err)
+		err = Damaged(fmt.Errorf("corrupt gzip data: %w", err))
 	}
 	return n, err
 }

@@ -99,7 +99,7 @@ func TestOpenUnusableInputs(t *testing.T) {
 		is   error
 		msg  string
 	}{
-		{"empty", nil, formats.ErrEmpty, "in: formats: empty input: empty input"},
+		{"empty", nil, formats.ErrEmpty, "in: formats: empty input"},
 		{"blank", []byte("\n\n  \n"), formats.ErrEmpty, "empty input"},
 		{"empty gzip", gz(nil), formats.ErrEmpty, "empty input (empty gzip)"},
 		{"html", []byte("<!DOCTYPE html>\n<html><body>Not found</body></html>"), formats.ErrUnknownFormat, "(looks like HTML)"},

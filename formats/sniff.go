@@ -33,8 +33,9 @@ type Sniffed struct {
 	Root string
 	// RootName is the root element's name as written, prefix included.
 	RootName string
-	// JSONFeedVersion is the "version" of JSON content when it is a
-	// jsonfeed.org version URL.
+	// JSONFeedVersion is the "version" of JSON content that is a JSON
+	// Feed: a jsonfeed.org version URL, or a bare version number ("1",
+	// "1.1", as some generators write it) in an object that has "items".
 	JSONFeedVersion string
 	// FirstLine is the first line of text content that is neither blank
 	// nor a '#' comment, with surrounding space trimmed.
@@ -69,7 +70,11 @@ func (s *Sniffed) String() string {
 	return fmt.Sprintf("text whose first line is not a URL: %q", line)
 }
 
-var jsonFeedVersion = regexp.MustCompile(`"version"\s*:\s*"(https?://jsonfeed\.org/version/[^"]*)"`)
+var (
+	jsonFeedVersion = regexp.MustCompile(`"version"\s*:\s*"(https?:(?:\\?/){2}jsonfeed\.org(?:\\?/)version(?:\\?/)[^"]*)"`)
+	jsonBareVersion = regexp.MustCompile(`"version"\s*:\s*"(1(?:\.\d+)?)"`)
+	jsonItems       = regexp.MustCompile(`"items"\s*:\s*\[`)
+)
 
 // Sniff looks at the start of an input, already decoded to UTF-8, and tells
 // what kind of content it is. For XML it skips a byte order mark,
@@ -87,6 +92,8 @@ func Sniff(prefix []byte) Sniffed {
 	case '{', '[':
 		s := Sniffed{Content: ContentJSON}
 		if m := jsonFeedVersion.FindSubmatch(rest); m != nil {
+			s.JSONFeedVersion = strings.ReplaceAll(string(m[1]), `\/`, "/")
+		} else if m := jsonBareVersion.FindSubmatch(rest); m != nil && jsonItems.Match(rest) {
 			s.JSONFeedVersion = string(m[1])
 		}
 		return s

@@ -1,0 +1,144 @@
+// Package conformance is the check every writer's tests run: documents
+// validate against the official schemas with xmllint, and what a writer
+// writes reads back as the same entries.
+//
+// Outside CI a missing xmllint skips the schema check; when the environment
+// variable CI is "true" it fails the test instead, so CI never passes
+// without having validated.
+package conformance
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// inCI reports whether the tests run under CI, where nothing may be skipped.
+func inCI() bool { return os.Getenv("CI") == "true" }
+
+// repoRoot returns the directory holding go.mod, above the working
+// directory of the test.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("conformance: no go.mod above the test's directory")
+		}
+		dir = parent
+	}
+}
+
+// extensionNamespaces are the namespaces of the schemas that are not
+// shipped with the project.
+var extensionNamespaces = []string{
+	"http://www.google.com/schemas/sitemap-image/1.1",
+	"http://www.google.com/schemas/sitemap-video/1.1",
+	"http://www.google.com/schemas/sitemap-news/0.9",
+	"http://www.google.com/schemas/sitemap-mobile/1.0",
+	"http://www.w3.org/1999/xhtml",
+}
+
+// schemaFor returns the schema file that doc must validate against: the
+// index schema for a sitemapindex, the core schema for a plain urlset (both
+// shipped in testdata/schemas), and the all-extensions schema from
+// ../shared/schemas for a urlset that declares extensions. It skips the test
+// when the shared schemas are needed but absent outside CI.
+func schemaFor(t testing.TB, doc []byte) (schema, catalog string) {
+	t.Helper()
+	root := repoRoot(t)
+	s := formats.Sniff(doc[:min(len(doc), formats.SniffLen)])
+	if s.Root == "sitemapindex" {
+		return filepath.Join(root, "testdata", "schemas", "siteindex.xsd"), ""
+	}
+	head := string(doc[:min(len(doc), 4096)])
+	for _, ns := range extensionNamespaces {
+		if strings.Contains(head, `"`+ns+`"`) {
+			shared := filepath.Join(root, "..", "shared", "schemas")
+			if _, err := os.Stat(filepath.Join(shared, "sitemap-all.xsd")); err != nil {
+				if inCI() {
+					t.Fatalf("conformance: %s is needed to validate extensions under CI: %v", shared, err)
+				}
+				t.Skipf("conformance: extension schemas not present (%s)", shared)
+			}
+			return filepath.Join(shared, "sitemap-all.xsd"), filepath.Join(shared, "catalog.xml")
+		}
+	}
+	return filepath.Join(root, "testdata", "schemas", "sitemap.xsd"), ""
+}
+
+// ValidateXML checks that doc, a sitemap or sitemap index, is valid against
+// the official schema for its root element, with xmllint and no network.
+func ValidateXML(t testing.TB, doc []byte) {
+	t.Helper()
+	xmllint, err := exec.LookPath("xmllint")
+	if err != nil {
+		if inCI() {
+			t.Fatal("conformance: xmllint is required under CI (apt-get install libxml2-utils)")
+		}
+		t.Skip("conformance: xmllint not installed")
+	}
+	schema, catalog := schemaFor(t, doc)
+	cmd := exec.Command(xmllint, "--nonet", "--noout", "--schema", schema, "-")
+	cmd.Stdin = bytes.NewReader(doc)
+	cmd.Env = append(os.Environ(), "XML_CATALOG_FILES="+catalog)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		excerpt := doc
+		if len(excerpt) > 2000 {
+			excerpt = excerpt[:2000]
+		}
+		t.Fatalf("conformance: not valid against %s: %v\n%s\ndocument:\n%s", filepath.Base(schema), err, out, excerpt)
+	}
+}
+
+// RoundTrip writes entries with the format's writer, reads the result back
+// through formats.Open (with detection), and returns the document and the
+// entries read. Callers compare the entries with what they wrote, as far as
+// the format can hold them.
+func RoundTrip(t testing.TB, f *formats.Format, entries []formats.Entry, opts formats.WriteOptions) ([]byte, []formats.Entry) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := f.NewWriter(&buf, opts)
+	for _, e := range entries {
+		if err := w.Write(e); err != nil {
+			t.Fatalf("conformance: %s writer: %v", f.Name, err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatalf("conformance: %s writer Close: %v", f.Name, err)
+	}
+	doc := buf.Bytes()
+	r, got, err := formats.Open(bytes.NewReader(doc), formats.OpenOptions{
+		ReadOptions: formats.ReadOptions{Source: f.Name + " output", Strict: true},
+	})
+	if err != nil {
+		if len(entries) == 0 && f.Name == "text" {
+			return doc, nil // an empty text sitemap is an empty file
+		}
+		t.Fatalf("conformance: reading %s output back: %v", f.Name, err)
+	}
+	if got.Name != f.Name {
+		t.Fatalf("conformance: %s output was recognized as %s", f.Name, got.Name)
+	}
+	var back []formats.Entry
+	for e, err := range formats.All(r) {
+		if err != nil {
+			t.Fatalf("conformance: reading %s output back: %v", f.Name, err)
+		}
+		back = append(back, e)
+	}
+	return doc, back
+}
