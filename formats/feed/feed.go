@@ -1,0 +1,196 @@
+// Package feed reads RSS 0.90–2.0, RSS 1.0 (RDF), Atom 0.3/1.0 and JSON
+// Feed 1.0/1.1 documents as sitemap entries: each item of the feed becomes
+// one entry of kind formats.KindURL, in the order of the feed. Importing the
+// package registers the format as "feed".
+//
+// The reader parses with github.com/mmcdole/gofeed's format parsers and maps
+// their raw types, as PROTOCOL.md ("Feeds as sources") lays down:
+//
+//	RSS 0.9x, 2.0 and 1.0 (RDF)
+//	  loc      <link> (the first); else <guid> when isPermaLink is absent or
+//	           "true" and it is an absolute http(s) URL; else an atom:link
+//	           rel="alternate" or without rel
+//	  lastmod  atom:updated, then dc:date; else pubDate
+//	Atom 1.0 and 0.3
+//	  loc      the first link rel="alternate" or without rel; never self,
+//	           enclosure, edit, related, service.post…
+//	  lastmod  updated (0.3: modified); else published (0.3: issued)
+//	JSON Feed 1.0 and 1.1
+//	  loc      url; else id when it is an absolute http(s) URL; never
+//	           external_url
+//	  lastmod  date_modified; else date_published
+//
+// Comments, enclosures, source and wfw:commentRss URLs are never used as a
+// loc. When a candidate is present but unusable, the next one is tried, with
+// a warning.
+//
+// Relative links resolve against xml:base (gofeed applies it), then against
+// the feed's own link (the RSS channel <link>, the Atom feed's alternate link,
+// the JSON Feed home_page_url), then against ReadOptions.Base, the location
+// the feed was read from. An item whose link is still not an absolute http(s)
+// URL (a tag: URI, an at:// URI, a placeholder, a relative link with no base)
+// or that has no link at all is skipped with a warning naming the item.
+//
+// A lastmod is never invented: no "now", and no feed-level date for items.
+// A date keeps the precision and time zone it was written with (a date-only
+// dc:date stays a date). Dates formats.ParseLastMod does not know are taken
+// from gofeed's wider parser, in UTC, only when they name their time zone;
+// a time of day without a zone is ambiguous, and the field is then dropped
+// with a warning while the entry is kept.
+//
+// A feed cut short at the end (a download stopped part-way) still gives the
+// items complete before the cut, then an error that matches
+// formats.ErrDamaged, so that the caller may keep them; one cut before any
+// complete item gives that error at once. A syntax error in the middle of an
+// XML feed, or an end tag that matches no open element (which would end the
+// feed early), gives the items complete before it, then an error that does
+// not match formats.ErrDamaged: what was read of a malformed document is not
+// to be trusted. Content after the root element is ignored with a warning.
+// A JSON Feed must be whole. Inputs over MaxSize bytes, and XML nested more
+// than MaxDepth elements deep, are refused.
+package feed
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// MaxSize is the largest feed the reader accepts, in bytes of UTF-8. Feeds
+// are parsed whole, so a larger input is refused with an error rather than
+// cut short.
+const MaxSize = 64 << 20
+
+// MaxDepth is the deepest nesting of XML elements the reader accepts.
+const MaxDepth = 10000
+
+// Format is the registered feed format.
+var Format = formats.Register(&formats.Format{
+	Name:        "feed",
+	Description: "RSS 0.90–2.0, RSS 1.0 (RDF), Atom 0.3/1.0 and JSON Feed 1.0/1.1",
+	Detect:      detect,
+	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
+})
+
+// detect accepts XML whose root element is rss, RDF or feed, and JSON with a
+// jsonfeed.org version.
+func detect(s *formats.Sniffed) bool {
+	switch s.Content {
+	case formats.ContentXML:
+		return isFeedRoot(s.Root)
+	case formats.ContentJSON:
+		return s.JSONFeedVersion != ""
+	}
+	return false
+}
+
+// isFeedRoot reports whether the local name of a root element is one of a
+// feed, in any case as gofeed accepts it.
+func isFeedRoot(local string) bool {
+	return strings.EqualFold(local, "rss") || strings.EqualFold(local, "rdf") || strings.EqualFold(local, "feed")
+}
+
+// Reader reads the items of a feed as entries. The whole feed is read and
+// parsed on the first call to Next.
+type Reader struct {
+	src  io.Reader
+	opts formats.ReadOptions
+
+	parsed bool
+	items  []item // what the feed's items say, in feed order
+	next   int    // index in items of the next item to map
+	base   *url.URL
+	tail   *damage // damage found when parsing, reported after the items
+	err    error   // sticky: io.EOF or the error that ended the stream
+}
+
+// NewReader returns a reader of the feed r, which must be UTF-8 (as
+// formats.Open delivers it). Warnings name opts.Source and the item's number
+// and, for XML, its line.
+func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
+	return &Reader{src: r, opts: opts}
+}
+
+// Next returns the entry of the next usable item, or io.EOF after the last
+// one. Items it cannot use are reported to the warning handler and skipped;
+// in strict mode the first warning is returned as the error. Damage to the
+// document is returned as an error after the entries read before it (see the
+// package documentation). Errors are sticky.
+func (r *Reader) Next() (formats.Entry, error) {
+	if r.err != nil {
+		return formats.Entry{}, r.err
+	}
+	if !r.parsed {
+		r.parsed = true
+		if err := r.parse(); err != nil {
+			r.err = err
+			return formats.Entry{}, err
+		}
+	}
+	for r.next < len(r.items) {
+		it := &r.items[r.next]
+		r.next++
+		e, ok, err := r.entry(r.next, it)
+		if err != nil {
+			r.err = err
+			return formats.Entry{}, err
+		}
+		if ok {
+			return e, nil
+		}
+	}
+	r.err = io.EOF
+	if d := r.tail; d != nil {
+		r.tail = nil
+		if d.kind != warned {
+			r.err = r.damageError(d)
+		} else if werr := r.opts.Warning(d.line, d.col, false, errors.New(d.msg)); werr != nil {
+			r.err = werr
+		}
+	}
+	return formats.Entry{}, r.err
+}
+
+// parse reads the whole input and parses it into r.items.
+func (r *Reader) parse() error {
+	data, err := io.ReadAll(io.LimitReader(r.src, MaxSize+1))
+	if err != nil {
+		return &formats.ParseError{Source: r.opts.Source, Err: fmt.Errorf("reading feed: %w", err)}
+	}
+	if len(data) > MaxSize {
+		return r.opts.Errorf(0, 0, "feed larger than %d MiB: refused (feeds are parsed whole)", MaxSize>>20)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	body := bytes.TrimLeft(data, " \t\r\n\f")
+	if len(body) == 0 {
+		return r.opts.Errorf(0, 0, "%v", formats.ErrEmpty)
+	}
+	if body[0] == '{' || body[0] == '[' {
+		return r.parseJSON(body)
+	}
+	return r.parseXML(data)
+}
+
+// resolveBase returns the base against which the feed's relative item links
+// resolve: the feed's own link, itself resolved against opts.Base, when it
+// is an absolute http(s) URL; else opts.Base.
+func (r *Reader) resolveBase(feedLinks ...string) *url.URL {
+	for _, l := range feedLinks {
+		if formats.TrimSpace(l) == "" {
+			continue
+		}
+		loc, err := formats.ParseLoc(l, r.opts.Base)
+		if err != nil {
+			continue
+		}
+		if u, err := url.Parse(loc); err == nil {
+			return u
+		}
+	}
+	return r.opts.Base
+}

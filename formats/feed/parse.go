@@ -1,0 +1,418 @@
+package feed
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/mmcdole/gofeed/atom"
+	jsonfeed "github.com/mmcdole/gofeed/json"
+	"github.com/mmcdole/gofeed/rss"
+	xpp "github.com/mmcdole/goxpp/v2"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// damage is a problem with the structure of a feed, found when parsing it
+// and reported after the items read before it.
+type damage struct {
+	line, col int
+	msg       string
+	kind      damageKind
+}
+
+// damageKind says how damage is reported.
+type damageKind uint8
+
+const (
+	// warned: the items are whole, something around them was ignored.
+	warned damageKind = iota
+	// cutShort: the document ends early; the items before the cut are
+	// intact, and the error matches formats.ErrDamaged.
+	cutShort
+	// malformed: the document is broken in the middle; the error is not
+	// formats.ErrDamaged, for what was read cannot be trusted.
+	malformed
+)
+
+// scan is what a quick pass of the XML tokenizer found in a feed: its root,
+// where its items are, and where it is damaged.
+type scan struct {
+	root      string // local name of the root element, lower-cased
+	itemLines []int  // line of each item or entry element, in order
+	// cut is the offset just after the last complete item or entry
+	// before the damage, and closers the end tags of the elements still
+	// open there; cut is 0 when there is none.
+	cut     int
+	closers []string
+	// err is damage that stops gofeed: nil when there is none.
+	err       error
+	line, col int
+	truncated bool // the damage is the end of the input
+	inItem    bool // the input ended inside an item or entry
+	tooDeep   bool
+	// trailing is the line of content after the end of the root element,
+	// which gofeed ignores; 0 when there is none. strayEnd is the end tag
+	// that closed the root when it matched no open element.
+	trailing, trailingCol int
+	strayEnd              string
+	strayLine, strayCol   int
+}
+
+// itemName returns the local name of the items of a feed whose root element
+// has the local name root (lower-cased): "entry" for Atom, else "item".
+func itemName(root string) string {
+	if root == "feed" {
+		return "entry"
+	}
+	return "item"
+}
+
+// rawName writes an element name as the document does.
+func rawName(n xml.Name) string {
+	if n.Space != "" {
+		return n.Space + ":" + n.Local
+	}
+	return n.Local
+}
+
+// scanXML tokenizes data as gofeed's decoder does (not strict), without
+// building anything, to check its depth, to know where the items are and how
+// to close the document after the last complete one, and to find damage
+// gofeed passes over in silence.
+//
+// It follows the decoder's recovery from a mismatched end tag: the tag
+// closes the open element instead, and is then tried again on the element
+// above, so that </description> closes an unclosed <br> and then the
+// description. An end tag that matches no open element thus closes them all,
+// root included, and gofeed stops there.
+func scanXML(data []byte) *scan {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.Strict = false
+	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+	s := &scan{}
+	var stack []xml.Name
+	items := 0    // item or entry elements open
+	itemTag := "" // their local name
+	for {
+		after := s.root != "" && len(stack) == 0
+		var line, col int
+		if after {
+			line, col = d.InputPos() // where the next token starts
+		}
+		tok, err := d.RawToken()
+		if after {
+			// After the root element: gofeed reads no further.
+			if err == io.EOF {
+				return s
+			}
+			cd, isText := tok.(xml.CharData)
+			switch tok.(type) {
+			case xml.Comment, xml.ProcInst, xml.Directive:
+				continue
+			}
+			if err == nil && isText && len(bytes.TrimSpace(cd)) == 0 {
+				continue
+			}
+			s.trailing, s.trailingCol = line, col
+			return s
+		}
+		if err != nil {
+			if err == io.EOF && len(stack) == 0 {
+				return s
+			}
+			s.line, s.col = d.InputPos()
+			s.err = err
+			var syn *xml.SyntaxError
+			if errors.As(err, &syn) {
+				s.err = errors.New(syn.Msg) // the line is given apart
+			}
+			// The input is cut short when the tokenizer ran out of it, or
+			// failed on its last bytes: a token cut in two ("<![CD").
+			rest := data[min(int(d.InputOffset()), len(data)):]
+			if err == io.EOF || errors.As(err, &syn) && (strings.Contains(syn.Msg, "EOF") || len(bytes.TrimSpace(rest)) == 0) {
+				s.truncated = true
+				s.inItem = items > 0
+			}
+			return s
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) == MaxDepth {
+				s.line, s.col = d.InputPos()
+				s.err = fmt.Errorf("elements nested more than %d deep", MaxDepth)
+				s.tooDeep = true
+				return s
+			}
+			if len(stack) == 0 {
+				s.root = strings.ToLower(t.Name.Local)
+				itemTag = itemName(s.root)
+			}
+			stack = append(stack, t.Name)
+			if strings.EqualFold(t.Name.Local, itemTag) {
+				items++
+				line, _ := d.InputPos()
+				s.itemLines = append(s.itemLines, line)
+			}
+		case xml.EndElement:
+			closedItem := false
+			for len(stack) > 0 {
+				top := stack[len(stack)-1]
+				if top.Local == t.Name.Local && top.Space != t.Name.Space {
+					s.line, s.col = d.InputPos()
+					s.err = fmt.Errorf("element <%s> closed by </%s>", rawName(top), rawName(t.Name))
+					return s
+				}
+				stack = stack[:len(stack)-1]
+				if strings.EqualFold(top.Local, itemTag) && items > 0 {
+					items--
+					closedItem = true
+				}
+				if top.Local == t.Name.Local {
+					break
+				}
+				if len(stack) == 0 {
+					s.strayEnd = rawName(t.Name)
+					s.strayLine, s.strayCol = d.InputPos()
+				}
+			}
+			if closedItem {
+				s.cut = int(d.InputOffset())
+				s.closers = s.closers[:0]
+				for i := len(stack) - 1; i >= 0; i-- {
+					s.closers = append(s.closers, rawName(stack[i]))
+				}
+			}
+		}
+	}
+}
+
+// xmlDecl matches an XML declaration, to make it declare UTF-8.
+var xmlDecl = regexp.MustCompile(`^\s*<\?xml[^>]*?\?>`)
+
+// prepare makes data ready for gofeed: it declares UTF-8 (the content is
+// UTF-8 already, whatever the declaration says) and drops the C0 control
+// characters XML forbids, as gofeed does, so that scanXML sees what gofeed
+// sees.
+func prepare(data []byte) []byte {
+	if m := xmlDecl.FindIndex(data); m != nil && bytes.Contains(data[:m[1]], []byte("encoding")) {
+		data = append([]byte(`<?xml version="1.0" encoding="UTF-8"?>`), data[m[1]:]...)
+	}
+	clean := true
+	for _, b := range data {
+		if b < 0x20 && b != '\t' && b != '\n' && b != '\r' {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return data
+	}
+	out := data[:0:0]
+	for _, b := range data {
+		if b >= 0x20 || b == '\t' || b == '\n' || b == '\r' {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// parseXML parses an RSS, RDF or Atom feed into r.items, salvaging the items
+// of a damaged one.
+func (r *Reader) parseXML(data []byte) error {
+	data = prepare(data)
+	s := scanXML(data)
+	if s.tooDeep {
+		return r.opts.Errorf(s.line, s.col, "%v", s.err)
+	}
+	var parse func([]byte) ([]item, []string, error)
+	switch s.root {
+	case "rss", "rdf":
+		parse = parseRSS
+	case "feed":
+		parse = parseAtom
+	case "":
+		if s.err != nil {
+			return r.opts.Errorf(s.line, s.col, "not a feed: %v", s.err)
+		}
+		return r.opts.Errorf(0, 0, "not a feed: XML with no root element")
+	default:
+		return r.opts.Errorf(0, 0, "not a feed: XML with root element <%s>", s.root)
+	}
+	items, links, err := parse(data)
+	if err != nil {
+		if s.err == nil {
+			// Well-formed, but not as gofeed expects a feed.
+			line, col := r.errPos(data, err)
+			return r.opts.Errorf(line, col, "not a valid feed: %v", err)
+		}
+		if items, links, err = r.salvage(data, s, parse); err != nil {
+			return err
+		}
+	}
+	switch {
+	case r.tail != nil:
+	case s.trailing > 0 && s.strayEnd != "":
+		// An end tag that matched nothing ended the feed early.
+		r.tail = &damage{line: s.strayLine, col: s.strayCol, kind: malformed, msg: fmt.Sprintf(
+			"malformed XML: end tag </%s> matches no open element and ends the feed; the %s before it were read",
+			s.strayEnd, plural(len(items), "item"))}
+	case s.trailing > 0:
+		r.tail = &damage{line: s.trailing, col: s.trailingCol, msg: fmt.Sprintf(
+			"content after the end of the <%s> element ignored", s.root)}
+	}
+	if len(s.itemLines) == len(items) {
+		for i := range items {
+			items[i].line = s.itemLines[i]
+		}
+	}
+	r.items = items
+	r.base = r.resolveBase(links...)
+	return nil
+}
+
+// salvage parses the items complete before the damage scan found. A feed
+// cut short at the end gives its items, then an error that matches
+// formats.ErrDamaged; one malformed in the middle gives its items, then an
+// error that does not. One with no complete item gives the error at once.
+func (r *Reader) salvage(data []byte, s *scan, parse func([]byte) ([]item, []string, error)) ([]item, []string, error) {
+	d := &damage{line: s.line, col: s.col, kind: malformed, msg: fmt.Sprintf("malformed XML: %v", s.err)}
+	if s.truncated {
+		d.kind = cutShort
+		d.msg = "document cut short at the end"
+		if s.inItem {
+			d.msg += ", inside an item (dropped)"
+		}
+	}
+	var items []item
+	var links []string
+	if s.cut > 0 {
+		var b bytes.Buffer
+		b.Grow(s.cut + 64)
+		b.Write(data[:s.cut])
+		for _, name := range s.closers {
+			b.WriteString("</" + name + ">")
+		}
+		items, links, _ = parse(b.Bytes())
+	}
+	if len(items) == 0 {
+		d.msg += ", before any complete item"
+		return nil, nil, r.damageError(d)
+	}
+	if d.kind == cutShort {
+		d.msg += fmt.Sprintf(", after %s", plural(len(items), "complete item"))
+	} else {
+		d.msg += fmt.Sprintf("; the %s before it were read", plural(len(items), "item"))
+	}
+	r.tail = d
+	return items, links, nil
+}
+
+// damageError returns the error that reports d.
+func (r *Reader) damageError(d *damage) error {
+	err := r.opts.Errorf(d.line, d.col, "%s", d.msg)
+	if d.kind == cutShort {
+		return formats.Damaged(err)
+	}
+	return err
+}
+
+// errPos finds the line and column of a gofeed error in data, when it says.
+func (r *Reader) errPos(data []byte, err error) (int, int) {
+	var syn *xml.SyntaxError
+	if errors.As(err, &syn) {
+		return syn.Line, 0
+	}
+	var exp *xpp.ExpectError
+	if errors.As(err, &exp) {
+		return position(data, exp.Offset)
+	}
+	return 0, 0
+}
+
+// position returns the 1-based line and byte column of offset in data.
+func position(data []byte, offset int64) (int, int) {
+	if offset < 0 || offset > int64(len(data)) {
+		return 0, 0
+	}
+	before := data[:offset]
+	line := bytes.Count(before, []byte("\n")) + 1
+	return line, len(before) - bytes.LastIndexByte(before, '\n')
+}
+
+// parseRSS parses RSS 0.9x–2.0 or RDF and returns its items and its
+// channel links.
+func parseRSS(data []byte) ([]item, []string, error) {
+	f, err := (&rss.Parser{}).Parse(bytes.NewReader(data))
+	if err != nil {
+		return nil, nil, err
+	}
+	items := make([]item, len(f.Items))
+	for i, it := range f.Items {
+		items[i] = rssItem(it)
+	}
+	links := f.Links
+	if len(links) == 0 && f.Link != "" {
+		links = []string{f.Link}
+	}
+	return items, links, nil
+}
+
+// parseAtom parses Atom 0.3 or 1.0 and returns its entries and the feed's
+// alternate links.
+func parseAtom(data []byte) ([]item, []string, error) {
+	f, err := (&atom.Parser{}).Parse(bytes.NewReader(data))
+	if err != nil {
+		return nil, nil, err
+	}
+	items := make([]item, len(f.Entries))
+	for i, e := range f.Entries {
+		items[i] = atomEntry(e)
+	}
+	var links []string
+	for _, l := range f.Links {
+		if isAlternate(l.Rel) {
+			links = append(links, l.Href)
+		}
+	}
+	return items, links, nil
+}
+
+// parseJSON parses a JSON Feed into r.items.
+func (r *Reader) parseJSON(data []byte) error {
+	f, err := (&jsonfeed.Parser{}).Parse(bytes.NewReader(data))
+	if err != nil {
+		var off int64 = -1
+		var syn *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syn):
+			off = syn.Offset
+		case errors.As(err, &typ):
+			off = typ.Offset
+		}
+		line, col := position(data, off)
+		return r.opts.Errorf(line, col, "not a valid JSON Feed: %v", err)
+	}
+	r.items = make([]item, 0, len(f.Items))
+	for _, it := range f.Items {
+		if it != nil {
+			r.items = append(r.items, jsonItem(it))
+		}
+	}
+	r.base = r.resolveBase(f.HomePageURL)
+	return nil
+}
+
+// plural returns "1 item", "2 items".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
