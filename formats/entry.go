@@ -114,16 +114,22 @@ func (p Priority) Value() float64 {
 // String formats the priority as the protocol writes it, with one to three
 // decimals ("0.0", "0.5", "0.75"); it returns "" when unset.
 func (p Priority) String() string {
+	return string(p.AppendText(make([]byte, 0, 5)))
+}
+
+// AppendText appends the form String returns to b, without allocating when
+// b has room.
+func (p Priority) AppendText(b []byte) []byte {
 	if p.milli == 0 {
-		return ""
+		return b
 	}
 	m := int(p.milli - 1)
-	b := []byte{byte('0' + m/1000), '.', byte('0' + m/100%10), byte('0' + m/10%10), byte('0' + m%10)}
-	n := len(b)
-	for n > 3 && b[n-1] == '0' {
-		n--
+	start := len(b)
+	b = append(b, byte('0'+m/1000), '.', byte('0'+m/100%10), byte('0'+m/10%10), byte('0'+m%10))
+	for len(b) > start+3 && b[len(b)-1] == '0' {
+		b = b[:len(b)-1]
 	}
-	return string(b[:n])
+	return b
 }
 
 // Extensions holds the sitemap extension data of one entry. Readers that

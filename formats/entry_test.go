@@ -25,7 +25,8 @@ func TestParseLastMod(t *testing.T) {
 		{"2024-05-08T10:30:15+00:00", "2024-05-08T10:30:15Z", formats.PrecisionSecond},
 		{"2024-05-08T10:30:15-05:00", "2024-05-08T10:30:15-05:00", formats.PrecisionSecond},
 		{"2024-05-08T10:30:15.25+01:00", "2024-05-08T10:30:15.25+01:00", formats.PrecisionFraction},
-		{"2011-06-27T00:00:00.000Z", "2011-06-27T00:00:00Z", formats.PrecisionFraction},
+		{"2011-06-27T00:00:00.000Z", "2011-06-27T00:00:00.000Z", formats.PrecisionFraction},
+		{"2011-06-27T00:00:00.5Z", "2011-06-27T00:00:00.5Z", formats.PrecisionFraction},
 		{"Wed, 08 May 2024 08:53:11 +0200", "2024-05-08T08:53:11+02:00", formats.PrecisionSecond},
 		{"Wed, 8 May 2024 08:53:11 GMT", "2024-05-08T08:53:11Z", formats.PrecisionSecond},
 		{"Wed, 08 May 2024 08:53:11 EST", "2024-05-08T08:53:11-05:00", formats.PrecisionSecond},
@@ -42,6 +43,9 @@ func TestParseLastMod(t *testing.T) {
 			back, err := formats.ParseLastMod(l.String())
 			require.NoError(t, err)
 			assert.True(t, back.Time().Equal(l.Time()), "written form parses back to the same instant")
+			if l.Precision() != formats.PrecisionYear && l.Precision() != formats.PrecisionMonth && l.Precision() != formats.PrecisionMinute {
+				assert.Equal(t, l.Precision(), back.Precision(), "and the same precision")
+			}
 		})
 	}
 }

@@ -106,6 +106,16 @@ func (o *ReadOptions) Warning(line, col int, skipped bool, err error) error {
 	return nil
 }
 
+// Note reports something worth knowing that is not a problem of the input
+// (for instance, data the reader does not carry yet). It goes to Warn in
+// both modes and is never an error, so strict reading of a valid input does
+// not fail on it.
+func (o *ReadOptions) Note(line, col int, err error) {
+	if o.Warn != nil {
+		o.Warn(&ParseError{Source: o.Source, Line: line, Column: col, Err: err})
+	}
+}
+
 // Warningf is Warning with a formatted message.
 func (o *ReadOptions) Warningf(line, col int, skipped bool, format string, args ...any) error {
 	return o.Warning(line, col, skipped, fmt.Errorf(format, args...))

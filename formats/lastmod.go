@@ -59,7 +59,8 @@ func (l LastMod) Equal(m LastMod) bool {
 
 // String returns the lastmod in one of the two forms the sitemap schema
 // accepts: YYYY-MM-DD for dates, and YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)
-// for date-times. A year or a month alone is written as its first day, and a
+// for date-times (a fraction of a second that is zero is written ".000", so
+// it reads back with the precision it had). A year or a month alone is written as its first day, and a
 // time given to the minute gets ":00" seconds. Unknown is "".
 func (l LastMod) String() string {
 	return string(l.AppendText(nil))
@@ -72,6 +73,8 @@ func (l LastMod) AppendText(b []byte) []byte {
 		return b
 	case l.prec <= PrecisionDay:
 		return l.t.AppendFormat(b, time.DateOnly)
+	case l.prec == PrecisionFraction && l.t.Nanosecond() == 0:
+		return l.t.AppendFormat(b, "2006-01-02T15:04:05.000Z07:00")
 	case l.prec == PrecisionFraction:
 		return l.t.AppendFormat(b, time.RFC3339Nano)
 	default:

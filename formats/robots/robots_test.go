@@ -70,3 +70,31 @@ func TestRules(t *testing.T) {
 	assert.Empty(t, got)
 	assert.Len(t, warnings, 1, "a relative sitemap with no base is skipped with a warning")
 }
+
+func FuzzReader(f *testing.F) {
+	for _, name := range []string{"crawlercommons__sitemap-robots.txt", "crawlercommons__robots-with-utf8-bom.txt", "crawlercommons__relative-sitemap-robots.txt"} {
+		b, err := os.ReadFile("../../testdata/corpus/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	base, _ := url.Parse("https://example.com/robots.txt")
+	f.Fuzz(func(t *testing.T, in []byte) {
+		r := robots.NewReader(strings.NewReader(string(in)), formats.ReadOptions{Source: "fuzz", Base: base})
+		seen := map[string]bool{}
+		for {
+			e, err := r.Next()
+			if err != nil {
+				return
+			}
+			if e.Kind != formats.KindSitemap || !strings.HasPrefix(e.Loc, "http") {
+				t.Fatalf("bad entry %+v", e)
+			}
+			if seen[e.Loc] {
+				t.Fatalf("%q listed twice", e.Loc)
+			}
+			seen[e.Loc] = true
+		}
+	})
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
+)
+
+const corpusDir = "../../testdata/corpus"
+
+// corpusFile is a row of the corpus's MANIFEST.tsv.
+type corpusFile struct {
+	name, kind, valid, note string
+	count                   int // -1 when the manifest gives none
+}
+
+func readManifest(t *testing.T) []corpusFile {
+	t.Helper()
+	f, err := os.Open(filepath.Join(corpusDir, "MANIFEST.tsv"))
+	require.NoError(t, err)
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.Comma = '\t'
+	r.LazyQuotes = true
+	rows, err := r.ReadAll()
+	require.NoError(t, err)
+	require.Equal(t, []string{"file", "source_repo", "source_path", "source_commit", "license_of_repo", "kind", "expected_valid", "expected_url_count", "note"}, rows[0])
+	var files []corpusFile
+	for _, row := range rows[1:] {
+		c := corpusFile{name: row[0], kind: row[5], valid: row[6], count: -1, note: row[8]}
+		if row[7] != "" {
+			c.count, err = strconv.Atoi(row[7])
+			require.NoError(t, err, row[0])
+		}
+		files = append(files, c)
+	}
+	return files
+}
+
+// corpusCounts are this project's counts where the manifest gives none
+// (AMBIGUOUS) or where its count differs from ours, with the reason. Keep
+// the list small and reviewed: every entry is a decision.
+var corpusCounts = map[string]struct {
+	count int
+	why   string
+}{
+	"crawlercommons__feed.rss": {3, "AMBIGUOUS in the manifest: 3 items have <link>; the 4th has only a guid with isPermaLink=\"false\", " +
+		"which PROTOCOL.md's mapping never uses as the page URL"},
+	"rustrss__rss2sample.xml": {4, "AMBIGUOUS in the manifest: the 4th item has only a <guid> that is a permalink by default and an " +
+		"absolute URL, which the mapping uses as loc"},
+	"rustrss__rss2_with_atom.xml": {3, "AMBIGUOUS in the manifest: the item without <link> has a permalink <guid> that is an absolute URL"},
+	"crawlercommons__sitemap.index.xml": {15, "AMBIGUOUS in the manifest: 15 <sitemap> elements hold the URL as bare text with no <loc>; " +
+		"BAD-INPUTS.md says lenient readers accept them with a warning"},
+	"feedparser__http_item_link_base_docuri.xml": {0, "its only item link is relative (/relative/uri) with no xml:base and no channel " +
+		"link: it resolves only against the document's URL, which a local file does not have (remote inputs will give 1)"},
+}
+
+func TestCorpus(t *testing.T) {
+	files := readManifest(t)
+	require.Len(t, files, 113)
+	for _, c := range files {
+		t.Run(c.name, func(t *testing.T) {
+			if c.kind == "robots" {
+				t.Skip("robots.txt inputs are covered with remote sources (following their Sitemap: lines)")
+			}
+			path := filepath.Join(corpusDir, c.name)
+			out, errOut, status := runCLI(t, nil, path, "--keep-duplicates", "--no-follow", "--to", "text")
+			if c.valid == "no" {
+				assert.Equal(t, exitFail, status, "a clean error: %s", errOut)
+				assert.Empty(t, out, "no output for an unusable input")
+				assert.Regexp(t, `feed2sitemap: error: `+regexp.QuoteMeta(path)+`(:\d+)*: `, errOut, "the error names the file")
+				assert.NotContains(t, errOut, "panic")
+				return
+			}
+			got := strings.Count(out, "\n")
+			if got == 0 {
+				// Nothing to write is an error, and no output is made: an
+				// empty sitemap is not valid against the schema.
+				assert.Equal(t, exitFail, status, errOut)
+				assert.Contains(t, errOut, "feed2sitemap: error: nothing to write: the inputs hold no entries")
+			} else {
+				require.Equal(t, exitOK, status, errOut)
+			}
+			want, known := corpusCounts[c.name]
+			switch {
+			case known:
+				assert.Equal(t, want.count, got, "known difference: %s", want.why)
+				if c.count >= 0 {
+					assert.NotEqual(t, c.count, want.count, "the manifest now agrees: remove the known difference")
+				}
+			case c.count < 0:
+				t.Fatalf("the manifest gives no count (%s): add the file to corpusCounts with the reason for our %d", c.note, got)
+			default:
+				assert.Equal(t, c.count, got, "URLs read (%s)", c.note)
+			}
+
+			if got == 0 {
+				return
+			}
+			// The same input as XML: the exact bytes are pinned by a golden
+			// file, and the document validates against the schema.
+			xmlOut, errOut, status := runCLI(t, nil, path, "--keep-duplicates", "--no-follow", "--to", "xml", "-q")
+			require.Equal(t, exitOK, status, errOut)
+			conformance.ValidateXML(t, []byte(xmlOut))
+			golden(t, filepath.Join("..", "..", "testdata", "golden", "corpus", c.name+".xml"), []byte(xmlOut))
+		})
+	}
+}
+
+// runCLI runs the command line in-process and returns standard output,
+// standard error and the exit status.
+func runCLI(t *testing.T, stdin io.Reader, args ...string) (string, string, int) {
+	t.Helper()
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	var stdout, stderr bytes.Buffer
+	status := run(args, &env{Stdin: stdin, Stdout: &stdout, Stderr: &stderr})
+	return stdout.String(), stderr.String(), status
+}

@@ -1,0 +1,156 @@
+// Command feed2sitemap turns RSS, Atom and JSON feeds, URL lists, XML
+// sitemaps and robots.txt files into correct sitemaps.
+//
+// Usage:
+//
+//	feed2sitemap [convert] INPUT... [-o PATH] [--to FORMAT] [flags]
+//	feed2sitemap formats
+//
+// Run "feed2sitemap --help" for every flag, with examples.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/alecthomas/kong"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/robots"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/text"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+// version is set at build time with -ldflags "-X main.version=…"; otherwise
+// it comes from the module's build information.
+var version = ""
+
+// cli is the command line: its commands and the flags they share.
+type cli struct {
+	Convert convertCmd       `cmd:"" default:"withargs" help:"Convert feeds, URL lists, sitemaps and robots.txt files into one sitemap (the default command)."`
+	Formats formatsCmd       `cmd:"" help:"List the registered readers and writers, with what each accepts."`
+	Version kong.VersionFlag `help:"Print the version and exit."`
+}
+
+const description = `Turn what a website already publishes (RSS and Atom feeds, JSON Feeds,
+plain-text URL lists, XML sitemaps and sitemap indexes, robots.txt) into a
+correct sitemap.
+
+Examples:
+  feed2sitemap blog.rss -o sitemap.xml          a sitemap from a feed
+  feed2sitemap urls.txt > sitemap.xml           a sitemap from a URL list
+  feed2sitemap sitemap.xml.gz --to text         a sitemap's URLs, one per line
+  feed2sitemap a.rss b.atom old-sitemap.xml -o sitemap.xml.gz
+                                                merge three sources, gzipped
+  curl -s https://example.com/feed | feed2sitemap - -o sitemap.xml
+  feed2sitemap formats                          what can be read and written
+
+Exit status: 0 success (warnings allowed), 1 failure (nothing written),
+2 usage error.`
+
+// env is what commands get from the outside world; tests supply their own.
+type env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], &env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
+}
+
+// exit carries kong's request to exit (after --help or --version) out of
+// the parser without calling os.Exit.
+type exit int
+
+// usageError is an error in how the command was called: exit status 2.
+type usageError struct{ error }
+
+// run runs the command line args and returns the exit status.
+func run(args []string, e *env) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			code, ok := r.(exit)
+			if !ok {
+				panic(r)
+			}
+			status = int(code)
+		}
+	}()
+	parser, err := kong.New(&cli{},
+		kong.Name("feed2sitemap"),
+		kong.Description(description),
+		kong.Writers(e.Stdout, e.Stderr),
+		kong.Exit(func(code int) { panic(exit(code)) }),
+		kong.Vars{
+			"version":   versionString(),
+			"readers":   strings.Join(formats.ReaderNames(), ", "),
+			"writers":   strings.Join(formats.WriterNames(), ", "),
+			"to_enum":   "," + strings.Join(formats.WriterNames(), ","),
+			"from_enum": "," + strings.Join(formats.ReaderNames(), ","),
+		},
+		kong.Bind(e),
+		kong.Help(helpWithDefaultCommand),
+	)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "feed2sitemap: %v\n", err)
+		return exitFail
+	}
+	ctx, err := parser.Parse(args)
+	if err != nil {
+		fmt.Fprintf(e.Stderr, "feed2sitemap: error: %v (see feed2sitemap --help)\n", err)
+		return exitUsage
+	}
+	if err := ctx.Run(); err != nil {
+		fmt.Fprintf(e.Stderr, "feed2sitemap: error: %v\n", err)
+		if errors.As(err, &usageError{}) {
+			return exitUsage
+		}
+		return exitFail
+	}
+	return exitOK
+}
+
+// helpWithDefaultCommand prints kong's help, and for the top level also the
+// help of convert, the default command, so that "feed2sitemap --help" shows
+// every flag of the command most people run.
+func helpWithDefaultCommand(opts kong.HelpOptions, ctx *kong.Context) error {
+	if err := kong.DefaultHelpPrinter(opts, ctx); err != nil {
+		return err
+	}
+	if ctx.Selected() != nil {
+		return nil
+	}
+	convert, err := kong.Trace(ctx.Kong, []string{"convert"})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(ctx.Stdout)
+	opts.NoAppSummary = false
+	return kong.DefaultHelpPrinter(opts, convert)
+}
+
+// versionString returns the version set at build time, or the module
+// version Go recorded.
+func versionString() string {
+	v := version
+	if v == "" {
+		v = "(devel)"
+		if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+			v = info.Main.Version
+		}
+	}
+	return "feed2sitemap " + v
+}

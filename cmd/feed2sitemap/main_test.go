@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// golden compares got with the golden file at path, or rewrites it with
+// -update.
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test with -update to create it")
+	assert.Equal(t, string(want), string(got))
+}
+
+const example = "../../testdata/example/blog.rss"
+
+func TestExample(t *testing.T) {
+	out, errOut, status := runCLI(t, nil, example)
+	require.Equal(t, exitOK, status, errOut)
+	conformance.ValidateXML(t, []byte(out))
+	golden(t, "../../testdata/example/sitemap.xml", []byte(out))
+	assert.Equal(t, "feed2sitemap: warning: "+example+`:41: item 6 ("An item with no link at all") has no link`+"\n"+
+		"feed2sitemap: read 6 entries from 1 input (1 skipped, 1 warning), merged 1 duplicate, wrote 5 to standard output\n", errOut)
+
+	out, _, status = runCLI(t, nil, "convert", example, "--to", "text", "-q")
+	require.Equal(t, exitOK, status)
+	golden(t, "../../testdata/example/sitemap.txt", []byte(out))
+}
+
+func TestOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sitemap.xml")
+	_, errOut, status := runCLI(t, nil, example, "-o", out)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, errOut, "wrote 5 to "+out)
+	want, err := os.ReadFile("../../testdata/example/sitemap.xml")
+	require.NoError(t, err)
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+	fi, err := os.Stat(out)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), fi.Mode().Perm())
+
+	// A failing run leaves the existing file as it was and no temporary
+	// file behind.
+	html := filepath.Join(dir, "page.html")
+	require.NoError(t, os.WriteFile(html, []byte("<!DOCTYPE html><html></html>"), 0o644))
+	_, errOut, status = runCLI(t, nil, example, html, "-o", out)
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "feed2sitemap: error: "+html+": formats: not a sitemap or feed (looks like HTML)")
+	got, err = os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got), "the old sitemap is untouched")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2, "no temporary file left: %v", entries)
+
+	// No file is created for a failing run either.
+	_, _, status = runCLI(t, nil, html, "-o", filepath.Join(dir, "new.xml"))
+	assert.Equal(t, exitFail, status)
+	assert.NoFileExists(t, filepath.Join(dir, "new.xml"))
+}
+
+func TestOutputFormatFromName(t *testing.T) {
+	dir := t.TempDir()
+	for name, check := range map[string]func(t *testing.T, b []byte){
+		"urls.txt": func(t *testing.T, b []byte) {
+			assert.True(t, strings.HasPrefix(string(b), "https://blog.example.com/"))
+		},
+		"sitemap.xml.gz": func(t *testing.T, b []byte) {
+			zr, err := gzip.NewReader(bytes.NewReader(b))
+			require.NoError(t, err, "content and name agree")
+			doc, err := io.ReadAll(zr)
+			require.NoError(t, err)
+			assert.Contains(t, string(doc), "<urlset")
+		},
+		"urls.txt.gz": func(t *testing.T, b []byte) {
+			zr, err := gzip.NewReader(bytes.NewReader(b))
+			require.NoError(t, err)
+			doc, err := io.ReadAll(zr)
+			require.NoError(t, err)
+			assert.True(t, strings.HasPrefix(string(doc), "https://"))
+		},
+		"sitemap": func(t *testing.T, b []byte) {
+			assert.Contains(t, string(b), "<urlset", "no extension: xml")
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(dir, name)
+			_, errOut, status := runCLI(t, nil, example, "-q", "-o", path)
+			require.Equal(t, exitOK, status, errOut)
+			b, err := os.ReadFile(path)
+			require.NoError(t, err)
+			check(t, b)
+		})
+	}
+}
+
+func TestStdin(t *testing.T) {
+	out, errOut, status := runCLI(t, strings.NewReader("https://a.example/1\nhttps://a.example/2\n"), "-", "--to", "text")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, "https://a.example/1\nhttps://a.example/2\n", out)
+	assert.Equal(t, "feed2sitemap: read 2 entries from 1 input, wrote 2 to standard output\n", errOut)
+}
+
+func TestUsageErrors(t *testing.T) {
+	for name, args := range map[string][]string{
+		"unknown flag":       {example, "--bogus"},
+		"unknown --to":       {example, "--to", "pdf"},
+		"unknown --from":     {example, "--from", "pdf"},
+		"no input":           {"convert"},
+		"stdin twice":        {"-", "-"},
+		"quiet and verbose":  {example, "-q", "-v"},
+		"write-only reading": {example, "--to", "robots"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			out, errOut, status := runCLI(t, nil, args...)
+			assert.Equal(t, exitUsage, status, errOut)
+			assert.Empty(t, out)
+			assert.Contains(t, errOut, "feed2sitemap: error: ")
+		})
+	}
+}
+
+func TestFailures(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("https://a.example/\nnot a url\n"), 0o644))
+	_, errOut, status := runCLI(t, nil, bad, "--strict", "-q")
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "feed2sitemap: error: "+bad+`:2:1: relative URL with no http(s) base to resolve it against: "not a url"`+"\n", errOut)
+
+	_, errOut, status = runCLI(t, nil, filepath.Join(dir, "missing.xml"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "no such file or directory")
+}
+
+func TestWarningsAreCapped(t *testing.T) {
+	var in strings.Builder
+	for range 25 {
+		in.WriteString("https://a.example/\nbad\n")
+	}
+	_, errOut, status := runCLI(t, strings.NewReader(in.String()), "-", "--to", "text")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, 10, strings.Count(errOut, "warning:"))
+	assert.Contains(t, errOut, "feed2sitemap: 15 more warnings not shown (-v shows all)\n")
+	assert.Contains(t, errOut, "read 25 entries from 1 input (25 skipped, 25 warnings), merged 24 duplicates, wrote 1 to standard output")
+
+	_, errOut, _ = runCLI(t, strings.NewReader(in.String()), "-", "--to", "text", "-v")
+	assert.Equal(t, 25, strings.Count(errOut, "warning:"))
+	assert.Contains(t, errOut, "feed2sitemap:   <stdin> (text): 25 entries, 25 skipped, 25 warnings\n")
+
+	_, errOut, _ = runCLI(t, strings.NewReader(in.String()), "-", "--to", "text", "-q")
+	assert.Empty(t, errOut)
+}
+
+func TestFormatsHelpVersion(t *testing.T) {
+	out, _, status := runCLI(t, nil, "formats")
+	require.Equal(t, exitOK, status)
+	for _, name := range []string{"feed", "robots", "text", "xml"} {
+		assert.Regexp(t, "(?m)^"+name+" ", out)
+	}
+	out, _, status = runCLI(t, nil, "--help")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, "feed2sitemap blog.rss -o sitemap.xml")
+	assert.Contains(t, out, "--keep-duplicates")
+	out, _, status = runCLI(t, nil, "--version")
+	require.Equal(t, exitOK, status)
+	assert.True(t, strings.HasPrefix(out, "feed2sitemap "))
+}

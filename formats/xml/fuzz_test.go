@@ -1,0 +1,122 @@
+package xml_test
+
+import (
+	"bytes"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/xml"
+)
+
+// FuzzReader checks that no input makes the reader panic or hang, that
+// every entry it returns has an absolute http(s) loc, that an error is a
+// *formats.ParseError, and that what it read writes and reads back the same.
+func FuzzReader(f *testing.F) {
+	for _, c := range xmlCorpus(f) {
+		if c.kind == "gz-urlset" {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(corpusDir, c.name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	golden, _ := filepath.Glob(filepath.Join("testdata", "golden", "*.xml"))
+	for _, name := range golden {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, tc := range readerCases {
+		f.Add([]byte(tc.doc))
+	}
+	f.Add([]byte(fullSitemap))
+
+	base, _ := url.Parse("https://example.com/dir/sitemap.xml")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var entries []formats.Entry
+		for _, opts := range []formats.ReadOptions{{Base: base}, {Strict: true}} {
+			entries = entries[:0]
+			r := xml.NewReader(bytes.NewReader(data), opts)
+			for n := 0; ; n++ {
+				if n > len(data) {
+					t.Fatalf("%d entries from %d bytes", n, len(data))
+				}
+				e, err := r.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					if _, ok := err.(*formats.ParseError); !ok {
+						t.Fatalf("error %v (%T) is not a *formats.ParseError", err, err)
+					}
+					break
+				}
+				if !strings.HasPrefix(e.Loc, "http://") && !strings.HasPrefix(e.Loc, "https://") {
+					t.Fatalf("loc %q is not an http(s) URL", e.Loc)
+				}
+				entries = append(entries, e)
+			}
+		}
+
+		// What a lenient read gave survives a write and a strict read.
+		entries = entries[:0]
+		r := xml.NewReader(bytes.NewReader(data), formats.ReadOptions{Base: base})
+		for {
+			e, err := r.Next()
+			if err != nil {
+				break
+			}
+			entries = append(entries, e)
+		}
+		var buf bytes.Buffer
+		w := xml.NewWriter(&buf, formats.WriteOptions{})
+		for _, e := range entries {
+			if err := w.Write(e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		total := xml.HeaderSize(formats.KindURL) + xml.FooterSize(formats.KindURL)
+		if len(entries) > 0 {
+			total = xml.HeaderSize(entries[0].Kind) + xml.FooterSize(entries[0].Kind)
+		}
+		for _, e := range entries {
+			total += xml.EntrySize(e)
+		}
+		if total != buf.Len() {
+			t.Fatalf("EntrySize: sizes add up to %d, document is %d bytes", total, buf.Len())
+		}
+		back := xml.NewReader(bytes.NewReader(buf.Bytes()), formats.ReadOptions{Strict: true})
+		for i := 0; ; i++ {
+			e, err := back.Next()
+			if err == io.EOF {
+				if i != len(entries) {
+					t.Fatalf("wrote %d entries, read %d back", len(entries), i)
+				}
+				break
+			}
+			if err != nil {
+				t.Fatalf("reading output back: %v\n%s", err, buf.Bytes())
+			}
+			if i >= len(entries) {
+				t.Fatalf("more entries read back than written")
+			}
+			want := entries[i]
+			if e.Loc != want.Loc || e.Kind != want.Kind || e.ChangeFreq != want.ChangeFreq || e.Priority != want.Priority ||
+				e.LastMod.String() != want.LastMod.String() {
+				t.Fatalf("entry %d: wrote %+v, read back %+v", i, want, e)
+			}
+		}
+	})
+}

@@ -1,0 +1,627 @@
+// Package xml reads and writes XML sitemaps: urlset documents listing pages
+// and sitemapindex documents listing child sitemaps, as sitemaps.org 0.9
+// defines them. Importing the package registers the format as "xml".
+//
+// The Reader streams: it holds one entry at a time, never the document, and
+// never expands or fetches DOCTYPE entities. It matches elements by local
+// name only, so the sitemaps.org namespace, the old Google 0.84 and 0.9
+// namespaces, no namespace at all and a namespace bound to a prefix
+// (<sit:urlset>) are all read alike; namespace problems are left to
+// validation.
+//
+// In the default, lenient mode the reader keeps every entry it safely can
+// and reports what it dropped to ReadOptions.Warn with line and column. In
+// strict mode every such warning is returned by Next as an error instead,
+// and the XML itself is parsed strictly (a bare '&', an undeclared entity
+// such as &nbsp; or a mismatched end tag is a syntax error; in lenient mode
+// they are kept literally or repaired).
+//
+// Decisions on broken input:
+//
+//   - A root element other than urlset or sitemapindex is an error naming it.
+//   - A <sitemap> inside a <urlset>, or a <url> inside a <sitemapindex>, is
+//     skipped with a warning; the two kinds are never mixed in one stream.
+//   - A <url> or <sitemap> with no <loc> child but bare text of its own
+//     (<sitemap>https://example.com/a.xml</sitemap>) takes that text as its
+//     loc, with a warning. With neither it is skipped with a warning.
+//   - A loc that is not an absolute http(s) URL after resolution against
+//     ReadOptions.Base, is too long, or holds several URLs separated by
+//     space skips the entry with a warning. Several <loc> elements in one
+//     entry skip it too.
+//   - A bad lastmod, changefreq or priority drops only that field, with a
+//     warning; the entry is kept. A repeated field keeps the first.
+//   - A <url> opened inside another <url> (a missing </url>) rejects the
+//     outer entry with a warning rather than gluing the two together; the
+//     inner entry is read normally.
+//   - Unknown elements are skipped, with one warning per element name and
+//     document. Extension elements (image, video, news, mobile, xhtml:link)
+//     are skipped too, for now: one warning per document counts them.
+//   - Content after the root element ends (a second root, text) is ignored
+//     with a warning and reading stops there; in strict mode it is an
+//     error.
+//   - Elements nested more than MaxDepth deep, and a run of more than
+//     MaxTextLength bytes without markup, are errors, so memory stays
+//     bounded.
+//   - A syntax error or read error part-way returns a *formats.ParseError
+//     with the position where reading stopped; the entries returned before
+//     it stay valid.
+package xml
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// MaxDepth is how deep elements may nest; a deeper document is an error.
+const MaxDepth = 64
+
+// MaxTextLength is the longest run of input without a '<' the reader
+// accepts, in bytes; a longer one (a huge text node) is an error, so that
+// the XML decoder never buffers more than this.
+const MaxTextLength = 4 << 20
+
+// maxValue is how many bytes of one value (or of an entry's bare text) the
+// reader keeps; the rest is dropped and the value treated as too long.
+const maxValue = 16 << 10
+
+// Format is the registered XML sitemap format.
+var Format = formats.Register(&formats.Format{
+	Name:        "xml",
+	Description: "XML sitemap (urlset) or sitemap index (sitemapindex), sitemaps.org 0.9; any namespace or prefix when reading",
+	Detect:      detect,
+	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
+	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w, o) },
+	Extensions:  []string{".xml"},
+})
+
+// detect accepts XML whose root element is urlset or sitemapindex, in any
+// namespace.
+func detect(s *formats.Sniffed) bool {
+	return s.Content == formats.ContentXML && (s.Root == "urlset" || s.Root == "sitemapindex")
+}
+
+// role is what an open element is to the reader.
+type role uint8
+
+const (
+	roleSkip      role = iota // content ignored
+	roleRoot                  // the urlset or sitemapindex
+	roleEntry                 // the <url> or <sitemap> being read
+	roleDeadEntry             // an entry rejected because another opened inside it
+	roleField                 // loc, lastmod, changefreq or priority of the entry
+)
+
+// field is an entry's child element the reader keeps.
+type field uint8
+
+const (
+	fieldLoc field = 1 << iota
+	fieldLastMod
+	fieldChangeFreq
+	fieldPriority
+)
+
+func (f field) String() string {
+	switch f {
+	case fieldLoc:
+		return "loc"
+	case fieldLastMod:
+		return "lastmod"
+	case fieldChangeFreq:
+		return "changefreq"
+	}
+	return "priority"
+}
+
+// Reader reads the entries of an XML sitemap or sitemap index.
+type Reader struct {
+	d    *xml.Decoder
+	opts formats.ReadOptions
+	err  error // once set, Next returns it
+
+	kind      formats.Kind
+	entryName string // "url" or "sitemap"
+	wrongName string // the entry element of the other kind
+	rootName  string
+	rootSeen  bool
+	rootDone  bool
+	depth     int
+	roles     [MaxDepth + 1]role
+	entries   int // entries returned
+
+	// The entry being read.
+	entryDepth         int // 0 when none is open
+	entryLine, entryCl int
+	e                  formats.Entry
+	seen               field // fields met so far
+	dupLoc             bool
+	locErr             error
+	locLine, locCol    int
+	field              field
+	fieldLine, fieldCl int
+	val                []byte
+	valOver            bool
+	bare               []byte
+	bareOver           bool
+
+	// What was skipped, for the warnings.
+	extCount        int
+	extNames        []string
+	extLine, extCol int
+	unknown         map[string]bool
+	doctypeWarned   bool
+}
+
+// NewReader returns a reader of the XML sitemap or sitemap index r, which
+// must be UTF-8 (formats.Open decodes other charsets first).
+func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
+	d := xml.NewDecoder(bufio.NewReaderSize(&boundedText{r: r}, 64<<10))
+	d.Strict = opts.Strict
+	d.CharsetReader = func(_ string, input io.Reader) (io.Reader, error) { return input, nil }
+	return &Reader{d: d, opts: opts, val: make([]byte, 0, 256)}
+}
+
+// Next returns the next entry, or io.EOF after the last one. Entries of a
+// urlset have Kind formats.KindURL, those of a sitemap index
+// formats.KindSitemap. Any other error, always a *formats.ParseError, ends
+// the stream.
+func (r *Reader) Next() (formats.Entry, error) {
+	if r.err != nil {
+		return formats.Entry{}, r.err
+	}
+	for {
+		line, col := r.d.InputPos()
+		tok, err := r.d.Token()
+		if err != nil {
+			return r.fail(r.readError(err, line, col))
+		}
+		if r.rootDone {
+			if err := r.afterRoot(tok, line, col); err != nil {
+				return r.fail(err)
+			}
+			continue
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if err := r.start(&t, line, col); err != nil {
+				return r.fail(err)
+			}
+		case xml.EndElement:
+			e, ok, err := r.end()
+			if err != nil {
+				return r.fail(err)
+			}
+			if ok {
+				r.entries++
+				return e, nil
+			}
+		case xml.CharData:
+			r.text(t)
+		case xml.Directive:
+			if err := r.directive(t, line, col); err != nil {
+				return r.fail(err)
+			}
+		}
+	}
+}
+
+func (r *Reader) fail(err error) (formats.Entry, error) {
+	r.err = err
+	return formats.Entry{}, err
+}
+
+func (r *Reader) warn(line, col int, skipped bool, err error) error {
+	return r.opts.Warning(line, col, skipped, err)
+}
+
+func (r *Reader) warnf(line, col int, skipped bool, format string, args ...any) error {
+	return r.opts.Warningf(line, col, skipped, format, args...)
+}
+
+// readError turns an error of the decoder into the error Next returns:
+// io.EOF after a complete document, a *formats.ParseError otherwise.
+func (r *Reader) readError(err error, line, col int) error {
+	var syn *xml.SyntaxError
+	switch {
+	case err == io.EOF && r.rootDone:
+		return io.EOF
+	case err == io.EOF && !r.rootSeen:
+		return r.opts.Errorf(line, col, "no root element: not a sitemap")
+	case errors.As(err, &syn):
+		if r.rootDone {
+			// Garbage after the document: not worth failing for.
+			if werr := r.warnf(line, col, false, "content after the root element ignored"); werr != nil {
+				return werr
+			}
+			return io.EOF
+		}
+		line, col = r.d.InputPos()
+		if syn.Msg == "unexpected EOF" {
+			// Cut short: what came before is intact.
+			return &formats.ParseError{Source: r.opts.Source, Line: line, Column: col, Err: formats.Damaged(fmt.Errorf(
+				"XML syntax error: unexpected EOF (document cut short?); reading stopped after %s", plural(r.entries, "entry", "entries")))}
+		}
+		return &formats.ParseError{Source: r.opts.Source, Line: line, Column: col,
+			Err: fmt.Errorf("XML syntax error: %s; reading stopped after %s", syn.Msg, plural(r.entries, "entry", "entries"))}
+	case err == io.EOF:
+		return &formats.ParseError{Source: r.opts.Source, Line: line, Column: col, Err: formats.Damaged(fmt.Errorf(
+			"document ends inside <%s> (cut short?); reading stopped after %s", r.rootName, plural(r.entries, "entry", "entries")))}
+	}
+	line, col = r.d.InputPos()
+	return &formats.ParseError{Source: r.opts.Source, Line: line, Column: col,
+		Err: fmt.Errorf("reading stopped after %s: %w", plural(r.entries, "entry", "entries"), err)}
+}
+
+// afterRoot handles what follows the end of the root element: space,
+// comments and processing instructions are fine; anything else ends the
+// reading with a warning.
+func (r *Reader) afterRoot(tok xml.Token, line, col int) error {
+	switch t := tok.(type) {
+	case xml.CharData:
+		if len(bytes.TrimSpace(t)) == 0 {
+			return nil
+		}
+	case xml.Comment, xml.ProcInst:
+		return nil
+	}
+	if err := r.warnf(line, col, false, "content after the root element ignored"); err != nil {
+		return err
+	}
+	return io.EOF
+}
+
+// directive handles a <!DOCTYPE> or other declaration. Nothing in it is
+// expanded or fetched; entity declarations earn a warning.
+func (r *Reader) directive(t xml.Directive, line, col int) error {
+	if r.doctypeWarned || !bytes.Contains(t, []byte("<!ENTITY")) && !bytes.Contains(t, []byte("ENTITY ")) {
+		return nil
+	}
+	r.doctypeWarned = true
+	return r.warnf(line, col, false, "DOCTYPE entity declarations ignored (nothing is expanded)")
+}
+
+// start handles a start element at line and column.
+func (r *Reader) start(t *xml.StartElement, line, col int) error {
+	if r.depth == MaxDepth {
+		return r.opts.Errorf(line, col, "elements nested more than %d deep", MaxDepth)
+	}
+	r.depth++
+	d := r.depth
+	r.roles[d] = roleSkip
+	local := t.Name.Local
+	if d == 1 {
+		switch local {
+		case "urlset":
+			r.kind, r.entryName, r.wrongName = formats.KindURL, "url", "sitemap"
+		case "sitemapindex":
+			r.kind, r.entryName, r.wrongName = formats.KindSitemap, "sitemap", "url"
+		default:
+			return r.opts.Errorf(line, col, "root element <%s> is not <urlset> or <sitemapindex>", local)
+		}
+		r.rootName, r.rootSeen = local, true
+		r.roles[1] = roleRoot
+		return nil
+	}
+	if local == r.entryName && !isExtension(t.Name.Space) {
+		if r.entryDepth > 0 {
+			// A missing end tag: the entry open so far is not trusted.
+			for i := r.entryDepth + 1; i < d; i++ {
+				if r.roles[i] == roleField {
+					r.roles[i] = roleSkip
+				}
+			}
+			r.roles[r.entryDepth] = roleDeadEntry
+			if err := r.warnf(r.entryLine, r.entryCl, true,
+				"<%s> not closed before the next <%s> at line %d: entry rejected", local, local, line); err != nil {
+				return err
+			}
+		}
+		r.openEntry(d, line, col)
+		return nil
+	}
+	switch parent := r.roles[d-1]; parent {
+	case roleRoot:
+		if local == r.wrongName && !isExtension(t.Name.Space) {
+			return r.warnf(line, col, true, "<%s> inside <%s> skipped: a sitemap cannot mix pages and child sitemaps", local, r.rootName)
+		}
+		return r.other(t, line, col)
+	case roleEntry, roleDeadEntry:
+		if isExtension(t.Name.Space) {
+			return r.other(t, line, col)
+		}
+		f := fieldOf(local, r.kind)
+		if f == 0 {
+			return r.other(t, line, col)
+		}
+		if parent == roleDeadEntry {
+			return nil
+		}
+		if r.seen&f != 0 {
+			if f == fieldLoc {
+				r.dupLoc = true
+				return nil
+			}
+			return r.warnf(line, col, false, "second <%s> in one <%s> ignored", local, r.entryName)
+		}
+		r.seen |= f
+		r.field, r.fieldLine, r.fieldCl = f, line, col
+		r.val, r.valOver = r.val[:0], false
+		r.roles[d] = roleField
+	case roleField:
+		return r.other(t, line, col)
+	}
+	return nil
+}
+
+// fieldOf returns the field an element of an entry names, or 0.
+func fieldOf(local string, k formats.Kind) field {
+	switch local {
+	case "loc":
+		return fieldLoc
+	case "lastmod":
+		return fieldLastMod
+	case "changefreq":
+		if k == formats.KindURL {
+			return fieldChangeFreq
+		}
+	case "priority":
+		if k == formats.KindURL {
+			return fieldPriority
+		}
+	}
+	return 0
+}
+
+// openEntry starts reading an entry whose element opened at depth d.
+func (r *Reader) openEntry(d, line, col int) {
+	r.roles[d] = roleEntry
+	r.entryDepth, r.entryLine, r.entryCl = d, line, col
+	r.e = formats.Entry{Kind: r.kind}
+	r.seen, r.dupLoc, r.locErr = 0, false, nil
+	r.bare, r.bareOver = r.bare[:0], false
+}
+
+// extensionPrefixes maps the namespaces of the sitemap extensions to the
+// prefixes they are usually bound to. An undeclared prefix stands for
+// itself.
+var extensionPrefixes = map[string]string{
+	"http://www.google.com/schemas/sitemap-image/1.1":  "image",
+	"http://www.google.com/schemas/sitemap-video/1.1":  "video",
+	"http://www.google.com/schemas/sitemap-news/0.9":   "news",
+	"http://www.google.com/schemas/sitemap-mobile/1.0": "mobile",
+	"http://www.w3.org/1999/xhtml":                     "xhtml",
+	"image":                                            "image",
+	"video":                                            "video",
+	"news":                                             "news",
+	"mobile":                                           "mobile",
+	"xhtml":                                            "xhtml",
+}
+
+func isExtension(space string) bool {
+	if space == "" || space == Namespace {
+		return false
+	}
+	_, ok := extensionPrefixes[space]
+	return ok
+}
+
+// other handles an element the reader does not keep: it is skipped with
+// its content, counted when it is an extension and warned about once per
+// name otherwise.
+func (r *Reader) other(t *xml.StartElement, line, col int) error {
+	parent := r.roles[r.depth-1]
+	name := t.Name.Local
+	if p, ok := extensionPrefixes[t.Name.Space]; ok && t.Name.Space != "" {
+		if parent == roleEntry || parent == roleDeadEntry {
+			r.extCount++
+			if r.extCount == 1 {
+				r.extLine, r.extCol = line, col
+			}
+			if len(r.extNames) < 8 && !r.hasExtName(p, name) {
+				r.extNames = append(r.extNames, p+":"+name)
+			}
+			return nil
+		}
+		name = p + ":" + name
+	}
+	if r.unknown[name] {
+		return nil
+	}
+	if r.unknown == nil {
+		r.unknown = map[string]bool{}
+	}
+	if len(r.unknown) >= 100 {
+		return nil // enough said
+	}
+	r.unknown[name] = true
+	in := r.rootName
+	switch parent {
+	case roleEntry, roleDeadEntry:
+		in = r.entryName
+	case roleField:
+		in = r.field.String()
+	}
+	return r.warnf(line, col, false, "unknown element <%s> in <%s> ignored", name, in)
+}
+
+func (r *Reader) hasExtName(prefix, local string) bool {
+	for _, n := range r.extNames {
+		if len(n) == len(prefix)+1+len(local) && strings.HasPrefix(n, prefix) && strings.HasSuffix(n, local) {
+			return true
+		}
+	}
+	return false
+}
+
+// text handles character data.
+func (r *Reader) text(t xml.CharData) {
+	switch r.roles[r.depth] {
+	case roleField:
+		r.val, r.valOver = appendBounded(r.val, t, r.valOver)
+	case roleEntry:
+		if r.depth == r.entryDepth {
+			r.bare, r.bareOver = appendBounded(r.bare, t, r.bareOver)
+		}
+	}
+}
+
+func appendBounded(b, t []byte, over bool) ([]byte, bool) {
+	if over || len(b)+len(t) > maxValue {
+		return b, true
+	}
+	return append(b, t...), false
+}
+
+// end handles an end element. It returns the entry when the element
+// completes one.
+func (r *Reader) end() (formats.Entry, bool, error) {
+	d := r.depth
+	role := r.roles[d]
+	r.depth--
+	switch role {
+	case roleField:
+		return formats.Entry{}, false, r.endField()
+	case roleEntry:
+		return r.endEntry()
+	case roleRoot:
+		r.rootDone = true
+		if r.extCount > 0 {
+			verb := "are"
+			if r.extCount == 1 {
+				verb = "is"
+			}
+			r.opts.Note(r.extLine, r.extCol, fmt.Errorf("%s (%s) %s not carried yet",
+				plural(r.extCount, "extension element", "extension elements"), strings.Join(r.extNames, ", "), verb))
+		}
+	}
+	return formats.Entry{}, false, nil
+}
+
+// endField parses the value of the field just closed into the entry.
+func (r *Reader) endField() error {
+	f, line, col := r.field, r.fieldLine, r.fieldCl
+	r.field = 0
+	if f == fieldLoc {
+		r.locLine, r.locCol = line, col
+		if r.valOver {
+			r.locErr = fmt.Errorf("<loc> skipped: %w", formats.ErrLocTooLong)
+			return nil
+		}
+		loc, err := formats.ParseLoc(string(r.val), r.opts.Base)
+		if err != nil {
+			r.locErr = fmt.Errorf("<loc> skipped: %w", err)
+			return nil
+		}
+		r.e.Loc = loc
+		return nil
+	}
+	if r.valOver {
+		return r.warnf(line, col, false, "<%s> ignored: value longer than %d bytes", f, maxValue)
+	}
+	switch f {
+	case fieldLastMod:
+		lm, err := formats.ParseLastMod(string(r.val))
+		if err != nil {
+			return r.warn(line, col, false, fmt.Errorf("<lastmod> ignored: %w", err))
+		}
+		r.e.LastMod = lm
+	case fieldChangeFreq:
+		cf, ok := formats.ParseChangeFreq(string(r.val))
+		if !ok {
+			return r.warnf(line, col, false, "<changefreq> ignored: %q is not always, hourly, daily, weekly, monthly, yearly or never", clip(r.val))
+		}
+		r.e.ChangeFreq = cf
+	case fieldPriority:
+		s := formats.TrimSpace(string(r.val))
+		v, err := strconv.ParseFloat(s, 64)
+		p, ok := formats.NewPriority(v)
+		if err != nil || !ok {
+			return r.warnf(line, col, false, "<priority> ignored: %q is not a number from 0.0 to 1.0", clip(r.val))
+		}
+		r.e.Priority = p
+	}
+	return nil
+}
+
+// endEntry finishes the entry just closed: it returns it, or warns and
+// skips it when it has no usable loc.
+func (r *Reader) endEntry() (formats.Entry, bool, error) {
+	r.entryDepth = 0
+	name := r.entryName
+	switch {
+	case r.dupLoc:
+		return formats.Entry{}, false, r.warnf(r.entryLine, r.entryCl, true,
+			"<%s> with several <loc> skipped (missing </%s>?)", name, name)
+	case r.seen&fieldLoc != 0:
+		if r.locErr != nil {
+			return formats.Entry{}, false, r.warn(r.locLine, r.locCol, true, r.locErr)
+		}
+	default:
+		bare := formats.TrimSpace(string(r.bare))
+		if bare == "" {
+			return formats.Entry{}, false, r.warnf(r.entryLine, r.entryCl, true, "<%s> without <loc> skipped", name)
+		}
+		if err := r.warnf(r.entryLine, r.entryCl, false, "<%s> has no <loc>: its text is used as the URL", name); err != nil {
+			return formats.Entry{}, false, err
+		}
+		if r.bareOver {
+			return formats.Entry{}, false, r.warn(r.entryLine, r.entryCl, true, fmt.Errorf("<%s> skipped: %w", name, formats.ErrLocTooLong))
+		}
+		loc, err := formats.ParseLoc(bare, r.opts.Base)
+		if err != nil {
+			return formats.Entry{}, false, r.warn(r.entryLine, r.entryCl, true, fmt.Errorf("<%s> skipped: %w", name, err))
+		}
+		r.e.Loc = loc
+	}
+	return r.e, true, nil
+}
+
+// clip shortens a value for a message.
+func clip(b []byte) string {
+	s := formats.TrimSpace(string(b))
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// errLongText is returned for a run of input longer than MaxTextLength
+// without markup.
+var errLongText = fmt.Errorf("more than %d MiB of text without markup", MaxTextLength>>20)
+
+// boundedText passes input through, failing when MaxTextLength bytes pass
+// without a '<', so that the XML decoder never buffers one huge text
+// node, comment or attribute.
+type boundedText struct {
+	r   io.Reader
+	run int // bytes since the last '<' or '>'
+}
+
+func (b *boundedText) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	q := p[:n]
+	if i := bytes.LastIndexByte(q, '<'); i >= 0 {
+		b.run = len(q) - i - 1
+	} else {
+		b.run += len(q)
+	}
+	if b.run > MaxTextLength {
+		return n, errLongText
+	}
+	return n, err
+}
