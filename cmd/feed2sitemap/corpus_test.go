@@ -2,12 +2,9 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -15,38 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
+	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
 )
 
 const corpusDir = "../../testdata/corpus"
-
-// corpusFile is a row of the corpus's MANIFEST.tsv.
-type corpusFile struct {
-	name, kind, valid, note string
-	count                   int // -1 when the manifest gives none
-}
-
-func readManifest(t *testing.T) []corpusFile {
-	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, "MANIFEST.tsv"))
-	require.NoError(t, err)
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.Comma = '\t'
-	r.LazyQuotes = true
-	rows, err := r.ReadAll()
-	require.NoError(t, err)
-	require.Equal(t, []string{"file", "source_repo", "source_path", "source_commit", "license_of_repo", "kind", "expected_valid", "expected_url_count", "note"}, rows[0])
-	var files []corpusFile
-	for _, row := range rows[1:] {
-		c := corpusFile{name: row[0], kind: row[5], valid: row[6], count: -1, note: row[8]}
-		if row[7] != "" {
-			c.count, err = strconv.Atoi(row[7])
-			require.NoError(t, err, row[0])
-		}
-		files = append(files, c)
-	}
-	return files
-}
 
 // corpusCounts are this project's counts where the manifest gives none
 // (AMBIGUOUS) or where its count differs from ours, with the reason. Keep
@@ -67,16 +36,16 @@ var corpusCounts = map[string]struct {
 }
 
 func TestCorpus(t *testing.T) {
-	files := readManifest(t)
+	files := corpus.Load(t)
 	require.Len(t, files, 113)
 	for _, c := range files {
-		t.Run(c.name, func(t *testing.T) {
-			if c.kind == "robots" {
+		t.Run(c.Name, func(t *testing.T) {
+			if c.Kind == "robots" {
 				t.Skip("robots.txt inputs are covered with remote sources (following their Sitemap: lines)")
 			}
-			path := filepath.Join(corpusDir, c.name)
+			path := filepath.Join(corpusDir, c.Name)
 			out, errOut, status := runCLI(t, nil, path, "--keep-duplicates", "--no-follow", "--to", "text")
-			if c.valid == "no" {
+			if c.Valid == "no" {
 				assert.Equal(t, exitFail, status, "a clean error: %s", errOut)
 				assert.Empty(t, out, "no output for an unusable input")
 				assert.Regexp(t, `feed2sitemap: error: `+regexp.QuoteMeta(path)+`(:\d+)*: `, errOut, "the error names the file")
@@ -92,17 +61,17 @@ func TestCorpus(t *testing.T) {
 			} else {
 				require.Equal(t, exitOK, status, errOut)
 			}
-			want, known := corpusCounts[c.name]
+			want, known := corpusCounts[c.Name]
 			switch {
 			case known:
 				assert.Equal(t, want.count, got, "known difference: %s", want.why)
-				if c.count >= 0 {
-					assert.NotEqual(t, c.count, want.count, "the manifest now agrees: remove the known difference")
+				if c.Count >= 0 {
+					assert.NotEqual(t, c.Count, want.count, "the manifest now agrees: remove the known difference")
 				}
-			case c.count < 0:
-				t.Fatalf("the manifest gives no count (%s): add the file to corpusCounts with the reason for our %d", c.note, got)
+			case c.Count < 0:
+				t.Fatalf("the manifest gives no count (%s): add the file to corpusCounts with the reason for our %d", c.Note, got)
 			default:
-				assert.Equal(t, c.count, got, "URLs read (%s)", c.note)
+				assert.Equal(t, c.Count, got, "URLs read (%s)", c.Note)
 			}
 
 			if got == 0 {
@@ -113,7 +82,7 @@ func TestCorpus(t *testing.T) {
 			xmlOut, errOut, status := runCLI(t, nil, path, "--keep-duplicates", "--no-follow", "--to", "xml", "-q")
 			require.Equal(t, exitOK, status, errOut)
 			conformance.ValidateXML(t, []byte(xmlOut))
-			golden(t, filepath.Join("..", "..", "testdata", "golden", "corpus", c.name+".xml"), []byte(xmlOut))
+			golden(t, filepath.Join("..", "..", "testdata", "golden", "corpus", c.Name+".xml"), []byte(xmlOut))
 		})
 	}
 }

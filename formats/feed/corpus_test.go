@@ -1,14 +1,12 @@
 package feed_test
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -17,45 +15,16 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"
+	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 const corpusDir = "../../testdata/corpus"
 
-// corpusFile is a row of the corpus MANIFEST.tsv.
-type corpusFile struct {
-	name, kind, valid string
-	count             int // -1 when the manifest gives none
-	note              string
-}
-
-// feedKinds are the manifest kinds this package reads.
-var feedKinds = map[string]bool{"rss": true, "rdf": true, "atom": true, "atom03": true, "json-feed": true}
-
 // corpusFeeds returns the manifest rows of the corpus feeds.
-func corpusFeeds(t testing.TB) []corpusFile {
-	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, "MANIFEST.tsv"))
-	require.NoError(t, err)
-	defer f.Close()
-	var files []corpusFile
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for first := true; sc.Scan(); first = false {
-		cols := strings.Split(sc.Text(), "\t")
-		if first || len(cols) < 9 || !feedKinds[cols[5]] {
-			continue
-		}
-		c := corpusFile{name: cols[0], kind: cols[5], valid: cols[6], count: -1, note: cols[8]}
-		if cols[7] != "" {
-			c.count, err = strconv.Atoi(cols[7])
-			require.NoError(t, err, cols[0])
-		}
-		files = append(files, c)
-	}
-	require.NoError(t, sc.Err())
-	return files
+func corpusFeeds(t testing.TB) []corpus.File {
+	return corpus.Load(t, "rss", "rdf", "atom", "atom03", "json-feed")
 }
 
 // ambiguous gives the count our mapping implies for the corpus files whose
@@ -116,25 +85,25 @@ func TestCorpus(t *testing.T) {
 	files := corpusFeeds(t)
 	require.NotEmpty(t, files)
 	for _, c := range files {
-		t.Run(c.name, func(t *testing.T) {
-			res := readCorpus(t, c.name, openOptions(c.name, nil))
-			want := c.count
-			if n, ok := ambiguous[c.name]; ok {
+		t.Run(c.Name, func(t *testing.T) {
+			res := readCorpus(t, c.Name, openOptions(c.Name, nil))
+			want := c.Count
+			if n, ok := ambiguous[c.Name]; ok {
 				want = n
 			}
 			switch {
-			case c.valid == "no":
-				require.Error(t, res.err, "%s: %s", c.name, c.note)
+			case c.Valid == "no":
+				require.Error(t, res.err, "%s: %s", c.Name, c.Note)
 			case want < 0:
-				t.Fatalf("no count for %s; add it to ambiguous", c.name)
+				t.Fatalf("no count for %s; add it to ambiguous", c.Name)
 			default:
-				if c.valid == "lenient" && errors.Is(res.err, formats.ErrDamaged) {
+				if c.Valid == "lenient" && errors.Is(res.err, formats.ErrDamaged) {
 					// Cut short: the entries before the cut are kept
 					// (convert does so in lenient mode).
 					res.err = nil
 				}
-				require.NoError(t, res.err, c.note)
-				assert.Len(t, res.entries, want, "%s\nlocs: %v", c.note, res.locs())
+				require.NoError(t, res.err, c.Note)
+				assert.Len(t, res.entries, want, "%s\nlocs: %v", c.Note, res.locs())
 			}
 		})
 	}

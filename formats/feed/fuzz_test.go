@@ -18,7 +18,7 @@ import (
 // seeded with the corpus feeds.
 func FuzzReader(f *testing.F) {
 	for _, c := range corpusFeeds(f) {
-		data, err := os.ReadFile(filepath.Join(corpusDir, c.name))
+		data, err := os.ReadFile(filepath.Join(corpusDir, c.Name))
 		if err != nil {
 			f.Fatal(err)
 		}

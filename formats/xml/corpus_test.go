@@ -1,12 +1,10 @@
 package xml_test
 
 import (
-	"bufio"
 	"flag"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -16,50 +14,16 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
+	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
 const corpusDir = "../../testdata/corpus"
 
-// corpusFile is a row of the corpus MANIFEST.tsv.
-type corpusFile struct {
-	name  string
-	kind  string
-	valid string // yes, lenient or no
-	count int    // -1 when the manifest gives none
-}
-
 // xmlCorpus returns the corpus files holding XML sitemaps and indexes.
-func xmlCorpus(t testing.TB) []corpusFile {
-	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, "MANIFEST.tsv"))
-	require.NoError(t, err)
-	defer f.Close()
-	var files []corpusFile
-	seen := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 8 || cols[0] == "file" || seen[cols[0]] {
-			continue
-		}
-		switch cols[5] {
-		case "urlset", "sitemapindex", "gz-urlset":
-		default:
-			continue
-		}
-		seen[cols[0]] = true
-		c := corpusFile{name: cols[0], kind: cols[5], valid: cols[6], count: -1}
-		if cols[7] != "" {
-			c.count, err = strconv.Atoi(cols[7])
-			require.NoError(t, err, cols[0])
-		}
-		files = append(files, c)
-	}
-	require.NoError(t, sc.Err())
-	require.NotEmpty(t, files)
-	return files
+func xmlCorpus(t testing.TB) []corpus.File {
+	return corpus.Load(t, "urlset", "sitemapindex", "gz-urlset")
 }
 
 // readCorpus reads a corpus file through formats.Open.
@@ -91,14 +55,14 @@ func readCorpus(t testing.TB, name string, opts formats.ReadOptions) (result, *f
 
 func TestCorpus(t *testing.T) {
 	for _, c := range xmlCorpus(t) {
-		t.Run(c.name, func(t *testing.T) {
-			res, format, openErr := readCorpus(t, c.name, formats.ReadOptions{})
-			if c.valid == "no" {
+		t.Run(c.Name, func(t *testing.T) {
+			res, format, openErr := readCorpus(t, c.Name, formats.ReadOptions{})
+			if c.Valid == "no" {
 				if openErr == nil {
 					require.Error(t, res.err, "a broken document gives an error")
 					var pe *formats.ParseError
 					require.ErrorAs(t, res.err, &pe)
-					assert.Equal(t, c.name, pe.Source)
+					assert.Equal(t, c.Name, pe.Source)
 					assert.Positive(t, pe.Line)
 				}
 				assert.LessOrEqual(t, len(res.entries), 2)
@@ -107,14 +71,14 @@ func TestCorpus(t *testing.T) {
 			require.NoError(t, openErr)
 			assert.Same(t, xml.Format, format)
 			require.NoError(t, res.err)
-			want := c.count
-			if c.name == "crawlercommons__sitemap.index.xml" {
+			want := c.Count
+			if c.Name == "crawlercommons__sitemap.index.xml" {
 				want = 15 // bare URLs with no <loc>, taken leniently
 			}
 			require.GreaterOrEqual(t, want, 0, "the manifest gives no count")
 			assert.Len(t, res.entries, want)
 			wantKind := formats.KindURL
-			if c.kind == "sitemapindex" {
+			if c.Kind == "sitemapindex" {
 				wantKind = formats.KindSitemap
 			}
 			for _, e := range res.entries {
@@ -124,7 +88,7 @@ func TestCorpus(t *testing.T) {
 			for _, w := range res.warnings {
 				assert.False(t, w.Skipped, "no entry of a good file is lost: %v", w)
 			}
-			if c.valid == "yes" {
+			if c.Valid == "yes" {
 				for _, w := range res.warnings {
 					msg := w.Error()
 					assert.True(t, strings.Contains(msg, "not carried yet") || strings.Contains(msg, "unknown element"),
@@ -187,9 +151,9 @@ func TestCorpusStrict(t *testing.T) {
 	// Strict reading fails on every file lenient reading had to warn about;
 	// notes about what is not carried yet are not problems of the input.
 	for _, c := range xmlCorpus(t) {
-		t.Run(c.name, func(t *testing.T) {
-			lenient, _, openErr := readCorpus(t, c.name, formats.ReadOptions{})
-			strict, _, strictOpenErr := readCorpus(t, c.name, formats.ReadOptions{Strict: true})
+		t.Run(c.Name, func(t *testing.T) {
+			lenient, _, openErr := readCorpus(t, c.Name, formats.ReadOptions{})
+			strict, _, strictOpenErr := readCorpus(t, c.Name, formats.ReadOptions{Strict: true})
 			if openErr != nil {
 				require.Error(t, strictOpenErr)
 				return

@@ -18,10 +18,10 @@ import (
 // *formats.ParseError, and that what it read writes and reads back the same.
 func FuzzReader(f *testing.F) {
 	for _, c := range xmlCorpus(f) {
-		if c.kind == "gz-urlset" {
+		if c.Kind == "gz-urlset" {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(corpusDir, c.name))
+		data, err := os.ReadFile(filepath.Join(corpusDir, c.Name))
 		if err != nil {
 			f.Fatal(err)
 		}
