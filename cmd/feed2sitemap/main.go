@@ -78,15 +78,20 @@ type exit int
 // usageError is an error in how the command was called: exit status 2.
 type usageError struct{ error }
 
-// run runs the command line args and returns the exit status.
+// run runs the command line args and returns the exit status. A panic
+// (a bug) ends the run with a message and status 1, never a stack trace;
+// deferred clean-up, such as removing a half-written output, has run by
+// then.
 func run(args []string, e *env) (status int) {
 	defer func() {
-		if r := recover(); r != nil {
-			code, ok := r.(exit)
-			if !ok {
-				panic(r)
-			}
-			status = int(code)
+		switch r := recover().(type) {
+		case nil:
+		case exit:
+			status = int(r)
+		default:
+			fmt.Fprintf(e.Stderr, "feed2sitemap: internal error: %v\n"+
+				"feed2sitemap: this is a bug; please report it with the input that caused it\n", r)
+			status = exitFail
 		}
 	}()
 	parser, err := kong.New(&cli{},

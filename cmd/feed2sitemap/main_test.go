@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
 )
 
@@ -188,4 +189,23 @@ func TestFormatsHelpVersion(t *testing.T) {
 	out, _, status = runCLI(t, nil, "--version")
 	require.Equal(t, exitOK, status)
 	assert.True(t, strings.HasPrefix(out, "feed2sitemap "))
+}
+
+// panicFormat is a registered reader that panics, standing for a bug.
+var panicFormat = formats.Register(&formats.Format{
+	Name:        "test-panic",
+	Description: "a reader that panics (tests only)",
+	Detect:      func(*formats.Sniffed) bool { return false },
+	NewReader: func(io.Reader, formats.ReadOptions) formats.Reader {
+		panic("reader bug")
+	},
+})
+
+func TestPanicIsAnErrorNotATrace(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sitemap.xml")
+	_, errOut, status := runCLI(t, strings.NewReader("x\n"), "-", "--from", panicFormat.Name, "-o", out)
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "feed2sitemap: internal error: reader bug\nfeed2sitemap: this is a bug; please report it with the input that caused it\n", errOut)
+	assert.NoFileExists(t, out)
 }
