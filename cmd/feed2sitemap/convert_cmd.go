@@ -60,8 +60,31 @@ func (c *convertCmd) Run(e *env) error {
 	if errors.Is(err, convert.ErrNoEntries) {
 		err = errors.New("nothing to write: the inputs hold no entries (an empty sitemap is not valid)")
 	}
+	if err == nil && (stats.Written > maxURLs || dest.size.n > maxBytes) {
+		rep.notice(fmt.Sprintf("%s holds %d entries and %d bytes: over the protocol's limit of %d per file or %d bytes uncompressed; "+
+			"search engines may reject it (automatic splitting into an index is not available yet)",
+			dest.name(), stats.Written, dest.size.n, maxURLs, maxBytes))
+	}
 	rep.finish(stats, dest, err)
 	return err
+}
+
+// The protocol's limits on one sitemap file.
+const (
+	maxURLs  = 50000
+	maxBytes = 52428800
+)
+
+// counter counts the bytes written through it.
+type counter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // outputFormat returns the format --to names, or the one the output file's
@@ -95,11 +118,13 @@ type destination struct {
 	file *atomicfile.File
 	gz   *gzip.Writer
 	w    formats.Writer
+	size counter // uncompressed bytes written
 }
 
 func (d *destination) create(opts formats.WriteOptions) (formats.Writer, error) {
 	if d.path == "" {
-		d.w = d.format.NewWriter(d.stdout, opts)
+		d.size.w = d.stdout
+		d.w = d.format.NewWriter(&d.size, opts)
 		return d.w, nil
 	}
 	f, err := atomicfile.Create(d.path)
@@ -112,7 +137,8 @@ func (d *destination) create(opts formats.WriteOptions) (formats.Writer, error) 
 		d.gz = gzip.NewWriter(f)
 		w = d.gz
 	}
-	d.w = d.format.NewWriter(w, opts)
+	d.size.w = w
+	d.w = d.format.NewWriter(&d.size, opts)
 	return d.w, nil
 }
 
@@ -170,6 +196,13 @@ func (r *reporter) warn(pe *formats.ParseError) {
 	}
 	r.shown[pe.Source]++
 	fmt.Fprintf(r.w, "feed2sitemap: warning: %v\n", pe)
+}
+
+// notice prints a warning about the output, unless quiet.
+func (r *reporter) notice(msg string) {
+	if !r.quiet {
+		fmt.Fprintf(r.w, "feed2sitemap: warning: %s\n", msg)
+	}
 }
 
 // finish prints the account of the run: one summary line, and with -v a

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -208,4 +209,21 @@ func TestPanicIsAnErrorNotATrace(t *testing.T) {
 	assert.Equal(t, exitFail, status)
 	assert.Equal(t, "feed2sitemap: internal error: reader bug\nfeed2sitemap: this is a bug; please report it with the input that caused it\n", errOut)
 	assert.NoFileExists(t, out)
+}
+
+func TestOverLimitWarning(t *testing.T) {
+	var in strings.Builder
+	for i := range 50001 {
+		fmt.Fprintf(&in, "https://a.example/%d\n", i)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sitemap.xml")
+	_, errOut, status := runCLI(t, strings.NewReader(in.String()), "-", "-o", out)
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, errOut, "feed2sitemap: warning: "+out+" holds 50001 entries and ")
+	assert.Contains(t, errOut, "over the protocol's limit of 50000 per file or 52428800 bytes uncompressed")
+
+	_, errOut, status = runCLI(t, strings.NewReader(in.String()[:len(in.String())-len("https://a.example/50000\n")]), "-", "-o", out)
+	require.Equal(t, exitOK, status)
+	assert.NotContains(t, errOut, "warning", "50,000 entries are within the limit")
 }
