@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,23 +15,8 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
+	"github.com/feed2sitemap/feed2sitemap/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-// golden compares got with the golden file at path, or rewrites it with
-// -update.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test with -update to create it")
-	assert.Equal(t, string(want), string(got))
-}
 
 const example = "../../testdata/example/blog.rss"
 
@@ -40,13 +24,13 @@ func TestExample(t *testing.T) {
 	out, errOut, status := runCLI(t, nil, example)
 	require.Equal(t, exitOK, status, errOut)
 	conformance.ValidateXML(t, []byte(out))
-	golden(t, "../../testdata/example/sitemap.xml", []byte(out))
+	golden.Check(t, "../../testdata/example/sitemap.xml", []byte(out))
 	assert.Equal(t, "feed2sitemap: warning: "+example+`:41: item 6 ("An item with no link at all") has no link`+"\n"+
 		"feed2sitemap: read 6 entries from 1 input (1 skipped, 1 warning), merged 1 duplicate, wrote 5 to standard output\n", errOut)
 
 	out, _, status = runCLI(t, nil, "convert", example, "--to", "text", "-q")
 	require.Equal(t, exitOK, status)
-	golden(t, "../../testdata/example/sitemap.txt", []byte(out))
+	golden.Check(t, "../../testdata/example/sitemap.txt", []byte(out))
 }
 
 func TestOutputFile(t *testing.T) {

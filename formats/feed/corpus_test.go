@@ -2,7 +2,6 @@ package feed_test
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"net/url"
 	"os"
@@ -16,9 +15,8 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"
 	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
+	"github.com/feed2sitemap/feed2sitemap/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 const corpusDir = "../../testdata/corpus"
 
@@ -173,14 +171,7 @@ func TestGolden(t *testing.T) {
 				fmt.Fprintf(&b, "# damaged: %s\n", res.err)
 			}
 			path := filepath.Join("testdata", "golden", strings.TrimSuffix(name, filepath.Ext(name))+".txt")
-			if *update {
-				require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
-				require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
-				return
-			}
-			want, err := os.ReadFile(path)
-			require.NoError(t, err, "run go test -update to create it")
-			assert.Equal(t, string(want), b.String())
+			golden.Check(t, path, []byte(b.String()))
 		})
 	}
 }

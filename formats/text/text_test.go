@@ -2,7 +2,6 @@ package text_test
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,9 +15,8 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/text"
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
+	"github.com/feed2sitemap/feed2sitemap/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // read reads a text sitemap through formats.Open and returns the locs and
 // the warnings.
@@ -170,22 +168,10 @@ func TestCorpus(t *testing.T) {
 			require.NoError(t, w.Close())
 			assert.Equal(t, want, n)
 			if n <= 1000 {
-				golden(t, filepath.Join("testdata", "golden", name+".out"), out.Bytes())
+				golden.Check(t, filepath.Join("testdata", "golden", name+".out"), out.Bytes())
 			}
 		})
 	}
-}
-
-// golden compares got with the golden file, or rewrites it with -update.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test with -update to create it")
-	assert.Equal(t, string(want), string(got))
 }
 
 func FuzzReader(f *testing.F) {

@@ -1,7 +1,6 @@
 package xml_test
 
 import (
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,9 +14,8 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
 	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
+	"github.com/feed2sitemap/feed2sitemap/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 const corpusDir = "../../testdata/corpus"
 
@@ -124,14 +122,7 @@ func TestGolden(t *testing.T) {
 			index := strings.Contains(name, "ndex")
 			got := writeAll(t, res.entries, formats.WriteOptions{Index: index})
 
-			golden := filepath.Join("testdata", "golden", strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".xml")+".xml")
-			if *update {
-				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
-				require.NoError(t, os.WriteFile(golden, got, 0o644))
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run go test -update to create it")
-			assert.Equal(t, string(want), string(got))
+			golden.Check(t, filepath.Join("testdata", "golden", strings.TrimSuffix(strings.TrimSuffix(name, ".gz"), ".xml")+".xml"), got)
 			if len(res.entries) > 0 {
 				conformance.ValidateXML(t, got) // the schemas want at least one entry
 			}
