@@ -125,7 +125,7 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 type sources struct {
 	opts    Options
 	stats   *Stats
-	inputs  []*formats.Input
+	inputs  []formats.Reader
 	closers []io.Closer
 	cur     int
 }
@@ -150,12 +150,12 @@ func (s *sources) open(i int, in Input) error {
 			}
 		},
 	}
-	fi, err := formats.OpenInput(rc, formats.OpenOptions{ReadOptions: ro, From: s.opts.From})
+	r, f, err := formats.Open(rc, formats.OpenOptions{ReadOptions: ro, From: s.opts.From})
 	if err != nil {
 		return err
 	}
-	st.Format = fi.Format.Name
-	s.inputs = append(s.inputs, fi)
+	st.Format = f.Name
+	s.inputs = append(s.inputs, r)
 	return nil
 }
 

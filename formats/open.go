@@ -34,25 +34,8 @@ type OpenOptions struct {
 // wrapping ErrEmpty or ErrUnknownFormat that names the source and says what
 // the content looked like.
 func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
-	in, err := OpenInput(r, opts)
-	if err != nil {
-		return nil, nil, err
-	}
-	return in.Reader, in.Format, nil
-}
-
-// Input is an input Open has prepared: its reader, the format it is read
-// as, and what sniffing found at its start.
-type Input struct {
-	Reader
-	Format  *Format
-	Sniffed Sniffed
-}
-
-// OpenInput is Open, returning what sniffing found along with the reader.
-func OpenInput(r io.Reader, opts OpenOptions) (*Input, error) {
-	fail := func(err error) (*Input, error) {
-		return nil, &ParseError{Source: opts.Source, Err: err}
+	fail := func(err error) (Reader, *Format, error) {
+		return nil, nil, &ParseError{Source: opts.Source, Err: err}
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	layers := 0
@@ -94,7 +77,7 @@ func OpenInput(r io.Reader, opts OpenOptions) (*Input, error) {
 	if sniffed.Junk > 0 {
 		sr.Discard(sniffed.Junk)
 		if werr := opts.Warningf(1, 1, false, "%d bytes of text before the XML declaration ignored", sniffed.Junk); werr != nil {
-			return nil, werr
+			return nil, nil, werr
 		}
 	}
 	var f *Format
@@ -126,7 +109,7 @@ func OpenInput(r io.Reader, opts OpenOptions) (*Input, error) {
 			return fail(fmt.Errorf("content matches several formats (%s); choose one with --from", strings.Join(names, ", ")))
 		}
 	}
-	return &Input{Reader: f.NewReader(sr, opts.ReadOptions), Format: f, Sniffed: sniffed}, nil
+	return f.NewReader(sr, opts.ReadOptions), f, nil
 }
 
 // gzipErrors says that errors of the decompressor are about gzip data.
