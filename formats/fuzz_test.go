@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"compress/gzip"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
 )
 
 // FuzzOpen drives the whole reading path: gzip layers, charset decoding,
@@ -18,15 +18,8 @@ import (
 // lenient and strict mode. Nothing may panic or hang, and every entry must
 // be an absolute http(s) URL.
 func FuzzOpen(f *testing.F) {
-	names, err := filepath.Glob("../testdata/corpus/*")
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range names {
-		if strings.HasSuffix(name, ".tsv") || strings.HasSuffix(name, ".md") {
-			continue
-		}
-		b, err := os.ReadFile(name)
+	for _, c := range corpus.Load(f) {
+		b, err := os.ReadFile(c.Path)
 		if err != nil || len(b) > 64<<10 {
 			continue
 		}

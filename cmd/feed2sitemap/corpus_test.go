@@ -16,8 +16,6 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/golden"
 )
 
-const corpusDir = "../../testdata/corpus"
-
 // corpusCounts are this project's counts where the manifest gives none
 // (AMBIGUOUS) or where its count differs from ours, with the reason. Keep
 // the list small and reviewed: every entry is a decision.
@@ -44,7 +42,7 @@ func TestCorpus(t *testing.T) {
 			if c.Kind == "robots" {
 				t.Skip("robots.txt inputs are covered with remote sources (following their Sitemap: lines)")
 			}
-			path := filepath.Join(corpusDir, c.Name)
+			path := c.Path
 			out, errOut, status := runCLI(t, nil, path, "--keep-duplicates", "--no-follow", "--to", "text")
 			if c.Valid == "no" {
 				assert.Equal(t, exitFail, status, "a clean error: %s", errOut)

@@ -18,8 +18,6 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/golden"
 )
 
-const corpusDir = "../../testdata/corpus"
-
 // corpusFeeds returns the manifest rows of the corpus feeds.
 func corpusFeeds(t testing.TB) []corpus.File {
 	return corpus.Load(t, "rss", "rdf", "atom", "atom03", "json-feed")
@@ -55,7 +53,7 @@ func openOptions(name string, warn func(*formats.ParseError)) formats.OpenOption
 // readCorpus opens a corpus file through formats.Open and reads it all.
 func readCorpus(t testing.TB, name string, opts formats.OpenOptions) result {
 	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, name))
+	f, err := os.Open(filepath.Join(corpus.Dir(t), name))
 	require.NoError(t, err)
 	defer f.Close()
 	var warnings []*formats.ParseError

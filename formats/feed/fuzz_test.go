@@ -5,7 +5,6 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,7 +17,7 @@ import (
 // seeded with the corpus feeds.
 func FuzzReader(f *testing.F) {
 	for _, c := range corpusFeeds(f) {
-		data, err := os.ReadFile(filepath.Join(corpusDir, c.Name))
+		data, err := os.ReadFile(c.Path)
 		if err != nil {
 			f.Fatal(err)
 		}

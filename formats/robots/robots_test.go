@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/robots"
+	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
 )
 
 func read(t *testing.T, r io.Reader, base string) ([]formats.Entry, []string) {
@@ -47,7 +49,7 @@ func TestCorpus(t *testing.T) {
 		"crawlercommons__relative-sitemap-robots.txt": {"https://example.com/sitemap.xml"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			f, err := os.Open("../../testdata/corpus/" + name)
+			f, err := os.Open(filepath.Join(corpus.Dir(t), name))
 			require.NoError(t, err)
 			defer f.Close()
 			got, _ := read(t, f, "https://example.com/robots.txt")
@@ -73,7 +75,7 @@ func TestRules(t *testing.T) {
 
 func FuzzReader(f *testing.F) {
 	for _, name := range []string{"crawlercommons__sitemap-robots.txt", "crawlercommons__robots-with-utf8-bom.txt", "crawlercommons__relative-sitemap-robots.txt"} {
-		b, err := os.ReadFile("../../testdata/corpus/" + name)
+		b, err := os.ReadFile(filepath.Join(corpus.Dir(f), name))
 		if err != nil {
 			f.Fatal(err)
 		}

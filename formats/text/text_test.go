@@ -15,6 +15,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/text"
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
+	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
 	"github.com/feed2sitemap/feed2sitemap/internal/golden"
 )
 
@@ -152,7 +153,7 @@ func TestCorpus(t *testing.T) {
 		"sitemapjs__medium-list.txt.gz":        100000,
 	} {
 		t.Run(name, func(t *testing.T) {
-			in, err := os.ReadFile(filepath.Join("..", "..", "testdata", "corpus", name))
+			in, err := os.ReadFile(filepath.Join(corpus.Dir(t), name))
 			require.NoError(t, err)
 			r, f, err := formats.Open(bytes.NewReader(in), formats.OpenOptions{ReadOptions: formats.ReadOptions{Source: name, Strict: true}})
 			require.NoError(t, err)
@@ -176,7 +177,7 @@ func TestCorpus(t *testing.T) {
 
 func FuzzReader(f *testing.F) {
 	for _, name := range []string{"crawlercommons__sitemap.txt", "crawlercommons__sitemap-with-bom.txt", "sitemapjs__cli-urls.txt"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "corpus", name))
+		b, err := os.ReadFile(filepath.Join(corpus.Dir(f), name))
 		if err != nil {
 			f.Fatal(err)
 		}

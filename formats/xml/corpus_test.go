@@ -17,8 +17,6 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/golden"
 )
 
-const corpusDir = "../../testdata/corpus"
-
 // xmlCorpus returns the corpus files holding XML sitemaps and indexes.
 func xmlCorpus(t testing.TB) []corpus.File {
 	return corpus.Load(t, "urlset", "sitemapindex", "gz-urlset")
@@ -27,7 +25,7 @@ func xmlCorpus(t testing.TB) []corpus.File {
 // readCorpus reads a corpus file through formats.Open.
 func readCorpus(t testing.TB, name string, opts formats.ReadOptions) (result, *formats.Format, error) {
 	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, name))
+	f, err := os.Open(filepath.Join(corpus.Dir(t), name))
 	require.NoError(t, err)
 	defer f.Close()
 	var res result

@@ -21,7 +21,7 @@ func FuzzReader(f *testing.F) {
 		if c.Kind == "gz-urlset" {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(corpusDir, c.Name))
+		data, err := os.ReadFile(c.Path)
 		if err != nil {
 			f.Fatal(err)
 		}
