@@ -4,6 +4,7 @@ go 1.25.0
 
 require (
 	github.com/alecthomas/kong v1.17.0
+	github.com/klauspost/compress v1.20.3
 	github.com/mmcdole/gofeed v1.4.2
 	github.com/mmcdole/goxpp/v2 v2.0.0
 	github.com/stretchr/testify v1.12.1

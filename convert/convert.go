@@ -36,7 +36,16 @@ type Options struct {
 	// Warn receives every warning. Nil discards them (they are still
 	// counted).
 	Warn func(*formats.ParseError)
+	// TempDir is where dedupe keeps its spool file; "" is the system's
+	// temporary directory.
+	TempDir string
+	// Progress, when set, is called every ProgressEvery entries read with
+	// the number read so far.
+	Progress func(read int)
 }
+
+// ProgressEvery is how often, in entries read, Run calls Options.Progress.
+const ProgressEvery = 10000
 
 // InputStats is the account of one input.
 type InputStats struct {
@@ -45,6 +54,9 @@ type InputStats struct {
 	Read     int    // entries read
 	Skipped  int    // entries dropped for a problem
 	Warnings int    // warnings, the skipped entries' included
+	// Duplicates counts the entries of this input merged into another
+	// entry of the same page.
+	Duplicates int
 }
 
 // Stats is the account of a run.
@@ -94,7 +106,12 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	}
 	var r formats.Reader = src
 	if !opts.KeepDuplicates {
-		r = Dedupe(r, &stats.Duplicates)
+		m := newMerger(src, Key, func(input int) {
+			stats.Duplicates++
+			stats.Inputs[input].Duplicates++
+		}, opts.TempDir)
+		defer m.Close()
+		r = m
 	}
 	var w formats.Writer
 	for {
@@ -128,7 +145,11 @@ type sources struct {
 	inputs  []formats.Reader
 	closers []io.Closer
 	cur     int
+	read    int
 }
+
+// Input returns the index of the input the last entry came from.
+func (s *sources) Input() int { return s.cur }
 
 func (s *sources) open(i int, in Input) error {
 	rc, err := in.Open()
@@ -167,6 +188,9 @@ func (s *sources) Next() (formats.Entry, error) {
 		st := &s.stats.Inputs[s.cur]
 		if err == nil {
 			st.Read++
+			if s.read++; s.opts.Progress != nil && s.read%ProgressEvery == 0 {
+				s.opts.Progress(s.read)
+			}
 			return e, nil
 		}
 		if err != io.EOF {

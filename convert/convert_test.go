@@ -85,7 +85,8 @@ func TestDedupe(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			merged := 0
-			r := convert.Dedupe(&sliceReader{tt.in}, &merged)
+			r := convert.Dedupe(&sliceReader{tt.in}, nil, &merged)
+			defer r.Close()
 			var got []formats.Entry
 			for e, err := range formats.All(r) {
 				require.NoError(t, err)
@@ -126,7 +127,7 @@ func TestRunMergesInputsInOrder(t *testing.T) {
 	assert.Equal(t, "https://a.example/1\nhttps://a.example/2\nhttps://a.example/3\n", out)
 	assert.Equal(t, []convert.InputStats{
 		{Name: "a.txt", Format: "text", Read: 2, Skipped: 1, Warnings: 1},
-		{Name: "b.txt", Format: "text", Read: 2},
+		{Name: "b.txt", Format: "text", Read: 2, Duplicates: 1},
 	}, stats.Inputs)
 	assert.Equal(t, 1, stats.Duplicates)
 	assert.Equal(t, 3, stats.Written)

@@ -52,6 +52,20 @@ type Format struct {
 	// Extensions are the output file name extensions that select the
 	// format, such as ".xml".
 	Extensions []string
+	// Layout, for a format whose output can be split into several files,
+	// gives the exact size of what its Writer writes. Nil for formats that
+	// are always one document (feeds).
+	Layout *Layout
+}
+
+// Layout gives the exact sizes of what a format's Writer writes, so that
+// output can be split into files at a size limit exactly: a document
+// holding entries of kind k is Header(k) + the sum of Entry(e) over its
+// entries + Footer(k) bytes long, uncompressed.
+type Layout struct {
+	Header func(Kind) int
+	Entry  func(Entry) int
+	Footer func(Kind) int
 }
 
 // CanRead reports whether the format has a reader.

@@ -195,19 +195,69 @@ func TestPanicIsAnErrorNotATrace(t *testing.T) {
 	assert.NoFileExists(t, out)
 }
 
-func TestOverLimitWarning(t *testing.T) {
+func urlList(n int) string {
 	var in strings.Builder
-	for i := range 50001 {
+	for i := range n {
 		fmt.Fprintf(&in, "https://a.example/%d\n", i)
 	}
-	dir := t.TempDir()
-	out := filepath.Join(dir, "sitemap.xml")
-	_, errOut, status := runCLI(t, strings.NewReader(in.String()), "-", "-o", out)
+	return in.String()
+}
+
+func TestOverLimitOnStandardOutput(t *testing.T) {
+	in := urlList(50001)
+	_, errOut, status := runCLI(t, strings.NewReader(in), "-")
 	require.Equal(t, exitOK, status)
-	assert.Contains(t, errOut, "feed2sitemap: warning: "+out+" holds 50001 entries and ")
+	assert.Contains(t, errOut, "feed2sitemap: warning: standard output holds 50001 entries and ")
 	assert.Contains(t, errOut, "over the protocol's limit of 50000 per file or 52428800 bytes uncompressed")
 
-	_, errOut, status = runCLI(t, strings.NewReader(in.String()[:len(in.String())-len("https://a.example/50000\n")]), "-", "-o", out)
+	_, errOut, status = runCLI(t, strings.NewReader(in[:len(in)-len("https://a.example/50000\n")]), "-")
 	require.Equal(t, exitOK, status)
 	assert.NotContains(t, errOut, "warning", "50,000 entries are within the limit")
+}
+
+func TestSplit(t *testing.T) {
+	in := urlList(120000)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sitemap.xml")
+	_, errOut, status := runCLI(t, strings.NewReader(in), "-", "-o", out)
+	require.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "give the base URL (--base-url")
+	assert.NoFileExists(t, out)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "nothing is left behind")
+
+	_, errOut, status = runCLI(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/maps")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, errOut, "wrote 120000 to "+out+", an index of 3 parts\n")
+	index, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, 3, strings.Count(string(index), "<sitemap><loc>https://a.example/maps/sitemap-"))
+	parts, err := filepath.Glob(filepath.Join(dir, "sitemap-*.xml"))
+	require.NoError(t, err)
+	assert.Len(t, parts, 3)
+
+	_, errOut, status = runCLI(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/maps/", "--gzip", "--max-urls", "40000")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, errOut, "wrote 120000 to "+out+".gz, an index of 3 parts\n")
+	parts, err = filepath.Glob(filepath.Join(dir, "sitemap-*.xml.gz"))
+	require.NoError(t, err)
+	assert.Len(t, parts, 3)
+}
+
+func TestOutputFlagErrors(t *testing.T) {
+	x := filepath.Join(t.TempDir(), "x.xml")
+	for _, args := range [][]string{
+		{"--base-url", "https://a.example/"},
+		{"--max-urls", "10"},
+		{"-o", x, "--max-urls", "0"},
+		{"-o", x, "--max-urls", "50001"},
+		{"-o", x, "--max-bytes", "52428801"},
+		{"-o", x, "--base-url", "/relative/"},
+		{"-o", x, "--base-url", "https://a.example/?q=1"},
+	} {
+		_, errOut, status := runCLI(t, strings.NewReader("https://a.example/\n"), append([]string{"-"}, args...)...)
+		assert.Equal(t, exitUsage, status, "%v: %s", args, errOut)
+	}
+	assert.NoFileExists(t, x)
 }

@@ -29,7 +29,15 @@ var Format = formats.Register(&formats.Format{
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
 	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w) },
 	Extensions:  []string{".txt"},
+	Layout:      &formats.Layout{Header: noFrame, Entry: EntrySize, Footer: noFrame},
 })
+
+// noFrame is the size of a text sitemap's header and footer: it has none.
+func noFrame(formats.Kind) int { return 0 }
+
+// EntrySize returns the number of bytes Writer.Write adds to the output for
+// e: its loc and a newline.
+func EntrySize(e formats.Entry) int { return len(e.Loc) + 1 }
 
 // detect accepts text whose first line that is not blank or a comment is an
 // http(s) URL.

@@ -80,6 +80,7 @@ var Format = formats.Register(&formats.Format{
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
 	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w, o) },
 	Extensions:  []string{".xml"},
+	Layout:      &formats.Layout{Header: HeaderSize, Entry: EntrySize, Footer: FooterSize},
 })
 
 // detect accepts XML whose root element is urlset or sitemapindex, in any

@@ -1,0 +1,246 @@
+package spool
+
+import (
+	"encoding/binary"
+	"errors"
+	"time"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// errCorrupt is returned for a record that does not decode: a bug, or a
+// spool file changed under the process.
+var errCorrupt = errors.New("spool: corrupt record")
+
+// appendEntry appends the encoding of e to b: the entry's fields in a fixed
+// order, strings and numbers as varints. Extension data follows a flag.
+func appendEntry(b []byte, e *formats.Entry) []byte {
+	b = appendString(b, e.Loc)
+	b = appendLastMod(b, e.LastMod)
+	b = appendString(b, string(e.ChangeFreq))
+	b = appendPriority(b, e.Priority)
+	b = append(b, byte(e.Kind))
+	if e.Ext == nil {
+		return append(b, 0)
+	}
+	b = append(b, 1)
+	x := e.Ext
+	b = binary.AppendUvarint(b, uint64(len(x.Images)))
+	for _, im := range x.Images {
+		b = appendStrings(b, im.Loc, im.Caption, im.GeoLocation, im.Title, im.License)
+	}
+	b = binary.AppendUvarint(b, uint64(len(x.Videos)))
+	for _, v := range x.Videos {
+		b = appendStrings(b, v.ThumbnailLoc, v.Title, v.Description, v.ContentLoc, v.PlayerLoc)
+		b = binary.AppendVarint(b, int64(v.Duration))
+		b = appendLastMod(b, v.PublicationDate)
+		b = appendLastMod(b, v.ExpirationDate)
+		b = appendStrings(b, v.Rating, v.ViewCount, v.FamilyFriendly, v.Restriction, v.Platform, v.Live)
+		b = binary.AppendUvarint(b, uint64(len(v.Tags)))
+		b = appendStrings(b, v.Tags...)
+	}
+	if n := x.News; n != nil {
+		b = append(b, 1)
+		b = appendStrings(b, n.PublicationName, n.PublicationLanguage)
+		b = appendLastMod(b, n.PublicationDate)
+		b = appendStrings(b, n.Title, n.Keywords)
+	} else {
+		b = append(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(x.Alternates)))
+	for _, a := range x.Alternates {
+		b = appendStrings(b, a.Hreflang, a.Href)
+	}
+	return b
+}
+
+// appendPriority appends the priority in thousandths plus one; 0 is unset.
+func appendPriority(b []byte, p formats.Priority) []byte {
+	if !p.IsSet() {
+		return append(b, 0)
+	}
+	return binary.AppendUvarint(b, uint64(p.Value()*1000+0.5)+1)
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+func appendStrings(b []byte, ss ...string) []byte {
+	for _, s := range ss {
+		b = appendString(b, s)
+	}
+	return b
+}
+
+// appendLastMod appends the precision, then for a known lastmod the Unix
+// seconds, nanoseconds and zone offset, so that it is written back
+// byte for byte as it was read.
+func appendLastMod(b []byte, l formats.LastMod) []byte {
+	b = append(b, byte(l.Precision()))
+	if l.IsZero() {
+		return b
+	}
+	t := l.Time()
+	_, offset := t.Zone()
+	b = binary.AppendVarint(b, t.Unix())
+	b = binary.AppendUvarint(b, uint64(t.Nanosecond()))
+	return binary.AppendVarint(b, int64(offset))
+}
+
+// decoder decodes records, keeping the time zones it made so that decoding
+// allocates only the strings.
+type decoder struct {
+	b     []byte
+	err   error
+	zones map[int]*time.Location
+}
+
+func (d *decoder) uvarint() uint64 {
+	v, n := binary.Uvarint(d.b)
+	if n <= 0 {
+		d.fail()
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) varint() int64 {
+	v, n := binary.Varint(d.b)
+	if n <= 0 {
+		d.fail()
+		return 0
+	}
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) byte() byte {
+	if len(d.b) == 0 {
+		d.fail()
+		return 0
+	}
+	c := d.b[0]
+	d.b = d.b[1:]
+	return c
+}
+
+func (d *decoder) string() string {
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.fail()
+		return ""
+	}
+	s := string(d.b[:n])
+	d.b = d.b[n:]
+	return s
+}
+
+func (d *decoder) fail() {
+	if d.err == nil {
+		d.err = errCorrupt
+	}
+	d.b = nil
+}
+
+// count returns a list length, bounded by what is left to decode.
+func (d *decoder) count() int {
+	n := d.uvarint()
+	if n > uint64(len(d.b)) {
+		d.fail()
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) lastMod() formats.LastMod {
+	p := formats.Precision(d.byte())
+	if p == formats.PrecisionUnknown {
+		return formats.LastMod{}
+	}
+	sec, nsec, offset := d.varint(), d.uvarint(), int(d.varint())
+	if d.err != nil {
+		return formats.LastMod{}
+	}
+	loc := time.UTC
+	if offset != 0 {
+		if d.zones == nil {
+			d.zones = map[int]*time.Location{}
+		}
+		if loc = d.zones[offset]; loc == nil {
+			loc = time.FixedZone("", offset)
+			d.zones[offset] = loc
+		}
+	}
+	return formats.NewLastMod(time.Unix(sec, int64(nsec)).In(loc), p)
+}
+
+// record decodes the body of a record (after its length).
+func (d *decoder) record(body []byte) (Record, error) {
+	if len(body) < 9 {
+		return Record{}, errCorrupt
+	}
+	r := Record{Flags: body[0], Hash: binary.LittleEndian.Uint64(body[1:9])}
+	d.b, d.err = body[9:], nil
+	r.Input = int(d.uvarint())
+	r.Entry = d.entry()
+	return r, d.err
+}
+
+// entry decodes one entry from what is left to decode.
+func (d *decoder) entry() formats.Entry {
+	var e formats.Entry
+	e.Loc = d.string()
+	e.LastMod = d.lastMod()
+	if cf := d.string(); cf != "" {
+		e.ChangeFreq = formats.ChangeFreq(cf)
+	}
+	if m := d.uvarint(); m > 0 {
+		e.Priority, _ = formats.NewPriority(float64(m-1) / 1000)
+	}
+	e.Kind = formats.Kind(d.byte())
+	if d.byte() == 1 {
+		e.Ext = d.ext()
+	}
+	return e
+}
+
+func (d *decoder) ext() *formats.Extensions {
+	x := &formats.Extensions{}
+	if n := d.count(); n > 0 {
+		x.Images = make([]formats.Image, n)
+		for i := range x.Images {
+			x.Images[i] = formats.Image{Loc: d.string(), Caption: d.string(), GeoLocation: d.string(), Title: d.string(), License: d.string()}
+		}
+	}
+	if n := d.count(); n > 0 {
+		x.Videos = make([]formats.Video, n)
+		for i := range x.Videos {
+			v := &x.Videos[i]
+			v.ThumbnailLoc, v.Title, v.Description, v.ContentLoc, v.PlayerLoc = d.string(), d.string(), d.string(), d.string(), d.string()
+			v.Duration = int(d.varint())
+			v.PublicationDate, v.ExpirationDate = d.lastMod(), d.lastMod()
+			v.Rating, v.ViewCount, v.FamilyFriendly, v.Restriction, v.Platform, v.Live = d.string(), d.string(), d.string(), d.string(), d.string(), d.string()
+			if n := d.count(); n > 0 {
+				v.Tags = make([]string, n)
+				for j := range v.Tags {
+					v.Tags[j] = d.string()
+				}
+			}
+		}
+	}
+	if d.byte() == 1 {
+		x.News = &formats.News{PublicationName: d.string(), PublicationLanguage: d.string()}
+		x.News.PublicationDate = d.lastMod()
+		x.News.Title, x.News.Keywords = d.string(), d.string()
+	}
+	if n := d.count(); n > 0 {
+		x.Alternates = make([]formats.Alternate, n)
+		for i := range x.Alternates {
+			x.Alternates[i] = formats.Alternate{Hreflang: d.string(), Href: d.string()}
+		}
+	}
+	return x
+}

@@ -1,0 +1,185 @@
+// Package spool keeps entries in a temporary file, in a compact binary
+// form, so that a run can hold tens of millions of them while its memory
+// holds only their offsets. Records are appended, read back by offset at any
+// time, and scanned in order.
+//
+// The file is removed from its directory as soon as it is created, so it
+// goes away with the process however the process ends.
+package spool
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// bufSize is how many bytes of records are kept in memory before they are
+// written to the file.
+const bufSize = 1 << 20
+
+// Record is an entry as the spool holds it, with what the caller keeps
+// beside it.
+type Record struct {
+	Off   int64 // where the record starts; what Append returned
+	Flags uint8
+	Hash  uint64
+	Input int // the input the entry came from
+	Entry formats.Entry
+}
+
+// File is a spool. It is not safe for concurrent use.
+type File struct {
+	f       *os.File
+	buf     []byte // records not yet written to f
+	flushed int64  // bytes written to f
+	scratch []byte
+	dec     decoder
+}
+
+// New creates a spool in dir (the system's temporary directory when dir is
+// "").
+func New(dir string) (*File, error) {
+	f, err := os.CreateTemp(dir, "feed2sitemap-spool-*")
+	if err != nil {
+		return nil, fmt.Errorf("spool: %w", err)
+	}
+	os.Remove(f.Name())
+	return &File{f: f, buf: make([]byte, 0, bufSize)}, nil
+}
+
+// Close removes the spool.
+func (s *File) Close() error { return s.f.Close() }
+
+// Size returns the number of bytes the records take.
+func (s *File) Size() int64 { return s.flushed + int64(len(s.buf)) }
+
+// Append adds a record (its Off is ignored) and returns its offset.
+func (s *File) Append(r *Record) (int64, error) {
+	off := s.Size()
+	body := s.scratch[:0]
+	body = append(body, r.Flags)
+	body = binary.LittleEndian.AppendUint64(body, r.Hash)
+	body = binary.AppendUvarint(body, uint64(r.Input))
+	body = appendEntry(body, &r.Entry)
+	s.scratch = body
+	if len(s.buf)+len(body)+binary.MaxVarintLen64 > cap(s.buf) {
+		if err := s.flush(); err != nil {
+			return 0, err
+		}
+	}
+	s.buf = binary.AppendUvarint(s.buf, uint64(len(body)))
+	s.buf = append(s.buf, body...)
+	return off, nil
+}
+
+func (s *File) flush() error {
+	if len(s.buf) == 0 {
+		return nil
+	}
+	if _, err := s.f.WriteAt(s.buf, s.flushed); err != nil {
+		return fmt.Errorf("spool: %w", err)
+	}
+	s.flushed += int64(len(s.buf))
+	s.buf = s.buf[:0]
+	return nil
+}
+
+// ReadAt returns the record at off, an offset Append returned.
+func (s *File) ReadAt(off int64) (Record, error) {
+	var b []byte
+	if off >= s.flushed {
+		b = s.buf[off-s.flushed:]
+	} else {
+		// A record is rarely longer than a few kilobytes: read that much,
+		// then the rest if it is longer.
+		n := min(int64(4096), s.Size()-off)
+		b = s.read(off, int(n))
+		if b == nil {
+			return Record{}, fmt.Errorf("spool: read at %d failed", off)
+		}
+		size, k := binary.Uvarint(b)
+		if k > 0 && uint64(len(b)-k) < size {
+			b = s.read(off, k+int(size))
+		}
+	}
+	r, _, err := s.decode(b)
+	r.Off = off
+	return r, err
+}
+
+// read returns n bytes at off, from the file and then the buffer.
+func (s *File) read(off int64, n int) []byte {
+	if cap(s.scratch) < n {
+		s.scratch = make([]byte, n)
+	}
+	b := s.scratch[:n]
+	fromFile := min(int64(n), s.flushed-off)
+	if _, err := s.f.ReadAt(b[:fromFile], off); err != nil {
+		return nil
+	}
+	copy(b[fromFile:], s.buf)
+	return b
+}
+
+// decode decodes the record at the start of b and returns its length.
+func (s *File) decode(b []byte) (Record, int, error) {
+	size, k := binary.Uvarint(b)
+	if k <= 0 || uint64(len(b)-k) < size || size < 9 {
+		return Record{}, 0, errCorrupt
+	}
+	r, err := s.dec.record(b[k : k+int(size)])
+	return r, k + int(size), err
+}
+
+// Scanner reads the records of a spool in order.
+type Scanner struct {
+	s   *File
+	r   *bufio.Reader
+	off int64
+	buf []byte
+	dec decoder
+}
+
+// Scan returns a scanner of every record appended so far. The spool may be
+// read by offset while it scans, but not appended to.
+func (s *File) Scan() (*Scanner, error) {
+	if err := s.flush(); err != nil {
+		return nil, err
+	}
+	return &Scanner{s: s, r: bufio.NewReaderSize(io.NewSectionReader(s.f, 0, s.flushed), 1<<20)}, nil
+}
+
+// Next returns the next record, or io.EOF after the last.
+func (sc *Scanner) Next() (Record, error) {
+	size, err := binary.ReadUvarint(sc.r)
+	if err == io.EOF {
+		return Record{}, io.EOF
+	}
+	if err != nil || size < 9 {
+		return Record{}, errCorrupt
+	}
+	if uint64(cap(sc.buf)) < size {
+		sc.buf = make([]byte, size)
+	}
+	body := sc.buf[:size]
+	if _, err := io.ReadFull(sc.r, body); err != nil {
+		return Record{}, errCorrupt
+	}
+	r, err := sc.dec.record(body)
+	r.Off = sc.off
+	sc.off += int64(uvarintLen(size)) + int64(size)
+	return r, err
+}
+
+func uvarintLen(v uint64) int {
+	n := 1
+	for v >= 0x80 {
+		v >>= 7
+		n++
+	}
+	return n
+}

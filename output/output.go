@@ -1,0 +1,728 @@
+// Package output writes entries to disk as a sitemap set: one sitemap file
+// when they fit the protocol's limits, or numbered part files and a sitemap
+// index that lists them when they do not.
+//
+// A file holds at most 50,000 entries and 52,428,800 bytes uncompressed,
+// header and footer counted exactly (Options.MaxURLs and Options.MaxBytes
+// set lower caps). When the entries need more than one file, the file named
+// by Options.Path becomes a sitemap index and the entries go to parts beside
+// it, named after the output, their number and a short hash of their
+// content: sitemap-1-3f9a2c1e.xml, sitemap-2-0b71d4aa.xml, ... Each index
+// entry's loc is the part's name joined to Options.BaseURL, and its lastmod
+// the newest lastmod among the part's entries. An index is never split in
+// turn: entries that need more parts than one index may list are an error.
+//
+// Output is all or nothing, at every moment. Parts are written to temporary
+// files and renamed to their content-hashed names only when every part is
+// complete; a part whose content did not change keeps its name, its bytes
+// and its modification time. The index (or the single sitemap) then replaces
+// the old one with one rename, and only after that are the previous run's
+// parts removed: files that match this output's part pattern and are not
+// part of the new set, never other files. A run that fails, or is killed at
+// any point, leaves the index on disk pointing at complete parts of one run,
+// the old one or the new one.
+//
+// With gzip, every file is gzipped and named with .gz, and parts are
+// compressed in parallel.
+package output
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/xml"
+)
+
+// The protocol's limits on one sitemap file or sitemap index.
+const (
+	MaxURLs  = 50000    // entries per file
+	MaxBytes = 52428800 // bytes per file, uncompressed
+)
+
+// maxParts is how many parts one index may list: the protocol's limit on
+// entries per file. (--max-urls caps the parts, not the index.)
+var maxParts = MaxURLs
+
+// Errors that Write and Close return, wrapped with details.
+var (
+	// ErrNeedBaseURL: the entries need several files, and the index cannot
+	// say where the parts are without Options.BaseURL.
+	ErrNeedBaseURL = errors.New("the output must be split into several files, and the index needs to know where they will be served: give the base URL")
+	// ErrTooManyParts: more parts than one sitemap index may list.
+	ErrTooManyParts = errors.New("too many part files for one sitemap index")
+	// ErrIndexTooLarge: a sitemap index over the limits; indexes are never
+	// nested.
+	ErrIndexTooLarge = errors.New("sitemap index over the protocol's limits")
+	// ErrEntryTooLarge: one entry is larger than the byte limit of a file.
+	ErrEntryTooLarge = errors.New("entry larger than the size limit of one file")
+)
+
+// Options configure a Set.
+type Options struct {
+	// Path is the file to write: the sitemap, or the sitemap index when the
+	// entries are split. A name ending in .gz implies Gzip.
+	Path string
+	// Format is the format of the sitemap and of the parts; it must have a
+	// Layout. Indexes are always XML.
+	Format *formats.Format
+	// Gzip gzips every file written; ".gz" is added to Path when it lacks
+	// it.
+	Gzip bool
+	// BaseURL is where the files will be served: the URL of their
+	// directory, or of the index itself. It is needed only to split.
+	BaseURL *url.URL
+	// MaxURLs and MaxBytes lower the limits on one file; zero means the
+	// protocol's MaxURLs and MaxBytes.
+	MaxURLs  int
+	MaxBytes int64
+	// Index asks for an empty sitemap index rather than an empty urlset
+	// when no entry is written.
+	Index bool
+}
+
+// File describes one file a Set wrote.
+type File struct {
+	Path    string // where it is
+	Entries int    // entries it holds
+	Bytes   int64  // its size uncompressed
+}
+
+// Set writes entries as a sitemap set. It is a formats.Writer: Write each
+// entry, then Close to put the files in place, or Abort to leave the old
+// set as it was. A Set is not safe for concurrent use.
+type Set struct {
+	opts      Options
+	path      string // the sitemap or index, with .gz when gzipped
+	indexPath string // where the index goes when split
+	dir       string
+	stem, ext string // of the part names
+	base      *url.URL
+	layout    *formats.Layout
+	maxURLs   int
+	maxBytes  int64
+
+	started bool
+	kind    formats.Kind
+	cur     *part
+	parts   []*part
+	slots   chan struct{} // bounds the parts compressed at once
+	written atomic.Int64  // parts finished, for progress
+	files   []File
+	created []string // files this Set put in place, removed by Abort
+	closed  bool
+	err     error
+}
+
+// New checks the options and returns a Set. Nothing is written before the
+// first entry.
+func New(opts Options) (*Set, error) {
+	if opts.Format == nil || opts.Format.NewWriter == nil || opts.Format.Layout == nil {
+		return nil, errors.New("output: the format cannot be written to files")
+	}
+	if opts.Path == "" {
+		return nil, errors.New("output: no path")
+	}
+	s := &Set{opts: opts, layout: opts.Format.Layout, maxURLs: opts.MaxURLs, maxBytes: opts.MaxBytes}
+	switch {
+	case s.maxURLs == 0:
+		s.maxURLs = MaxURLs
+	case s.maxURLs < 1 || s.maxURLs > MaxURLs:
+		return nil, fmt.Errorf("output: at most %d URLs per file is a limit between 1 and %d", s.maxURLs, MaxURLs)
+	}
+	switch {
+	case s.maxBytes == 0:
+		s.maxBytes = MaxBytes
+	case s.maxBytes < 1 || s.maxBytes > MaxBytes:
+		return nil, fmt.Errorf("output: at most %d bytes per file is a limit between 1 and %d", s.maxBytes, MaxBytes)
+	}
+	s.path = opts.Path
+	gz := strings.HasSuffix(strings.ToLower(s.path), ".gz")
+	if opts.Gzip && !gz {
+		s.path += ".gz"
+	}
+	s.opts.Gzip = opts.Gzip || gz
+	s.dir = filepath.Dir(s.path)
+	name := filepath.Base(s.path)
+	if s.opts.Gzip {
+		name = name[:len(name)-len(".gz")]
+	}
+	s.ext = filepath.Ext(name)
+	s.stem = strings.TrimSuffix(name, s.ext)
+	s.indexPath = s.path
+	if opts.Format != xml.Format {
+		// The index of parts that are not XML is XML still.
+		s.indexPath = filepath.Join(s.dir, s.stem+".xml"+s.gzExt())
+	}
+	if opts.BaseURL != nil {
+		base, err := baseDir(opts.BaseURL, filepath.Base(s.indexPath))
+		if err != nil {
+			return nil, err
+		}
+		s.base = base
+	}
+	if s.opts.Gzip {
+		s.slots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+	}
+	return s, nil
+}
+
+// Path returns the path of the sitemap, or of the index when split: the
+// Options' Path, with .gz added when gzipping.
+func (s *Set) Path() string {
+	if len(s.parts) > 1 {
+		return s.indexPath
+	}
+	return s.path
+}
+
+// PartsWritten returns how many part files are complete so far. It may be
+// called from another goroutine, to show progress.
+func (s *Set) PartsWritten() int { return int(s.written.Load()) }
+
+// Files returns the files written, after a successful Close: the parts, then
+// the index; or the one sitemap.
+func (s *Set) Files() []File { return s.files }
+
+func (s *Set) gzExt() string {
+	if s.opts.Gzip {
+		return ".gz"
+	}
+	return ""
+}
+
+// Write adds one entry, starting a new part first when the entry would take
+// the current one over a limit.
+func (s *Set) Write(e formats.Entry) error {
+	if s.err != nil {
+		return s.err
+	}
+	if s.closed {
+		return errors.New("output: write after Close")
+	}
+	if !s.started {
+		s.started, s.kind = true, e.Kind
+	}
+	size := int64(s.layout.Entry(e))
+	frame := int64(s.layout.Header(e.Kind) + s.layout.Footer(e.Kind))
+	if frame+size > s.maxBytes {
+		return s.fail(fmt.Errorf("%w: %s needs %d bytes, the limit is %d", ErrEntryTooLarge, e.Loc, frame+size, s.maxBytes))
+	}
+	if s.cur != nil && (s.cur.entries+1 > s.maxURLs || frame+s.cur.bytes+size > s.maxBytes) {
+		if err := s.split(); err != nil {
+			return s.fail(err)
+		}
+	}
+	if s.cur == nil {
+		if err := s.newPart(); err != nil {
+			return s.fail(err)
+		}
+	}
+	p := s.cur
+	if err := p.w.Write(e); err != nil {
+		return s.fail(err)
+	}
+	p.entries++
+	p.bytes += size
+	if formats.Newer(e.LastMod, p.lastmod) {
+		p.lastmod = e.LastMod
+	}
+	return nil
+}
+
+// split finishes the current part, checking that the set may have one more.
+func (s *Set) split() error {
+	switch {
+	case s.kind == formats.KindSitemap:
+		return fmt.Errorf("%w: the child sitemaps are more than one index may list (%d entries or %d bytes); an index never lists another index, so shard the inputs into several outputs",
+			ErrIndexTooLarge, s.maxURLs, s.maxBytes)
+	case s.base == nil:
+		return ErrNeedBaseURL
+	case len(s.parts)+2 > maxParts:
+		return fmt.Errorf("%w: more than %d parts of %d entries; an index never lists another index, so shard the inputs into several outputs, each with its own path and base URL",
+			ErrTooManyParts, maxParts, s.maxURLs)
+	}
+	if err := s.finish(s.cur); err != nil {
+		return err
+	}
+	return s.indexFits(1)
+}
+
+// indexFits checks that an index listing the parts so far, and extra more
+// of the size of the last, stays within the limits.
+func (s *Set) indexFits(extra int) error {
+	size := int64(xml.HeaderSize(formats.KindSitemap) + xml.FooterSize(formats.KindSitemap))
+	last := 0
+	for _, p := range s.parts {
+		last = xml.EntrySize(s.indexEntry(p))
+		size += int64(last)
+	}
+	if size+int64(extra*last) > s.maxBytes {
+		return fmt.Errorf("%w: an index of %d parts needs more than %d bytes; an index never lists another index, so shard the inputs into several outputs",
+			ErrIndexTooLarge, len(s.parts)+extra, s.maxBytes)
+	}
+	return nil
+}
+
+// size returns the size of a part's document, uncompressed.
+func (s *Set) size(p *part) int64 {
+	return int64(s.layout.Header(s.kind)+s.layout.Footer(s.kind)) + p.bytes
+}
+
+// partName returns the file name of a finished part.
+func (s *Set) partName(p *part) string {
+	return fmt.Sprintf("%s-%d-%s%s%s", s.stem, p.n, p.sum[:8], s.ext, s.gzExt())
+}
+
+// indexEntry returns the index's entry for a finished part.
+func (s *Set) indexEntry(p *part) formats.Entry {
+	loc := s.base.ResolveReference(&url.URL{Path: s.partName(p)}).String()
+	return formats.Entry{Loc: loc, LastMod: p.lastmod, Kind: formats.KindSitemap}
+}
+
+func (s *Set) fail(err error) error {
+	s.err = err
+	return err
+}
+
+// Close finishes the last part and puts the set in place: the parts under
+// their names, then the index or the single sitemap, then removes the
+// previous run's parts. With no entry written it writes an empty document.
+func (s *Set) Close() error {
+	if s.err != nil {
+		return s.err
+	}
+	if s.closed {
+		return errors.New("output: Close twice")
+	}
+	s.closed = true
+	if s.cur == nil && len(s.parts) == 0 {
+		s.kind = formats.KindURL
+		if s.opts.Index {
+			s.kind = formats.KindSitemap
+		}
+		if err := s.newPart(); err != nil {
+			return s.fail(err)
+		}
+	}
+	if s.cur != nil {
+		if err := s.finish(s.cur); err != nil {
+			return s.fail(err)
+		}
+	}
+	if err := s.wait(); err != nil {
+		return s.fail(err)
+	}
+	if len(s.parts) == 1 {
+		p := s.parts[0]
+		if err := s.place(p.tmp, s.path); err != nil {
+			return s.fail(err)
+		}
+		s.files = []File{{Path: s.path, Entries: p.entries, Bytes: s.size(p)}}
+		if s.opts.Format == xml.Format {
+			// The sitemap replaced the index that listed the old parts.
+			s.removeLeftovers()
+		}
+		return nil
+	}
+	if err := s.commitSplit(); err != nil {
+		return s.fail(err)
+	}
+	s.removeLeftovers()
+	return nil
+}
+
+// commitSplit names the parts, then writes the index that lists them.
+func (s *Set) commitSplit() error {
+	if err := s.indexFits(0); err != nil {
+		return err
+	}
+	var index []formats.Entry
+	for _, p := range s.parts {
+		path := filepath.Join(s.dir, s.partName(p))
+		if err := s.place(p.tmp, path); err != nil {
+			return err
+		}
+		s.files = append(s.files, File{Path: path, Entries: p.entries, Bytes: s.size(p)})
+		index = append(index, s.indexEntry(p))
+	}
+	size := int64(xml.HeaderSize(formats.KindSitemap) + xml.FooterSize(formats.KindSitemap))
+	for _, e := range index {
+		size += int64(xml.EntrySize(e))
+	}
+	tmp, err := os.CreateTemp(s.dir, "."+filepath.Base(s.indexPath)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	var w io.Writer = tmp
+	var gz *gzip.Writer
+	if s.opts.Gzip {
+		gz = gzip.NewWriter(tmp)
+		w = gz
+	}
+	xw := xml.NewWriter(w, formats.WriteOptions{Index: true})
+	for _, e := range index {
+		if err = xw.Write(e); err != nil {
+			break
+		}
+	}
+	if err == nil {
+		err = xw.Close()
+	}
+	if err == nil && gz != nil {
+		err = gz.Close()
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = s.place(tmp.Name(), s.indexPath)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	s.files = append(s.files, File{Path: s.indexPath, Entries: len(index), Bytes: size})
+	return nil
+}
+
+// place moves the complete temporary file tmp to path, unless path already
+// holds the same bytes: then it is kept, modification time and all.
+func (s *Set) place(tmp, path string) error {
+	if same, err := sameContent(tmp, path); err == nil && same {
+		return os.Remove(tmp)
+	}
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			os.Remove(tmp)
+			return &os.PathError{Op: "write", Path: path, Err: errors.New("not a regular file")}
+		}
+		mode = fi.Mode().Perm()
+	}
+	if err := os.Chmod(tmp, mode); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	s.created = append(s.created, path)
+	return nil
+}
+
+// sameContent reports whether the files a and b hold the same bytes.
+func sameContent(a, b string) (bool, error) {
+	fa, err := os.Open(a)
+	if err != nil {
+		return false, err
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false, err
+	}
+	defer fb.Close()
+	sa, err := fa.Stat()
+	if err != nil {
+		return false, err
+	}
+	sb, err := fb.Stat()
+	if err != nil || !sb.Mode().IsRegular() || sa.Size() != sb.Size() {
+		return false, err
+	}
+	ba, bb := make([]byte, 256<<10), make([]byte, 256<<10)
+	for {
+		na, erra := io.ReadFull(fa, ba)
+		nb, errb := io.ReadFull(fb, bb)
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false, nil
+		}
+		if erra == io.EOF || erra == io.ErrUnexpectedEOF {
+			return errb == erra, nil
+		}
+		if erra != nil {
+			return false, erra
+		}
+		if errb != nil {
+			return false, errb
+		}
+	}
+}
+
+// removeLeftovers removes the files in the output's directory that match
+// this output's part pattern but are not in the set just written, and the
+// temporary files of runs of this output that were killed.
+func (s *Set) removeLeftovers() {
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return
+	}
+	q := regexp.QuoteMeta
+	part := regexp.MustCompile(`^` + q(s.stem) + `-[1-9][0-9]*-[0-9a-f]{8}` + q(s.ext+s.gzExt()) + `$`)
+	temp := regexp.MustCompile(`^\.(` + q(s.stem) + `-part|` + q(filepath.Base(s.path)) + `|` + q(filepath.Base(s.indexPath)) + `)\.tmp-[0-9]+$`)
+	keep := map[string]bool{}
+	for _, f := range s.files {
+		keep[filepath.Base(f.Path)] = true
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || keep[name] || !(part.MatchString(name) || temp.MatchString(name)) {
+			continue
+		}
+		os.Remove(filepath.Join(s.dir, name))
+	}
+}
+
+// Abort throws away what was written and leaves the previous set as it was.
+// It does nothing after a successful Close, so it can be deferred.
+func (s *Set) Abort() {
+	if s.closed && s.err == nil {
+		return
+	}
+	s.closed = true
+	if s.err == nil {
+		s.err = errors.New("output: aborted")
+	}
+	if s.cur != nil {
+		s.cur.abort()
+		s.cur = nil
+	}
+	s.wait()
+	for _, p := range s.parts {
+		os.Remove(p.tmp)
+	}
+	// Files placed before a failure are parts the old index does not list.
+	for _, path := range s.created {
+		if path != s.path && path != s.indexPath {
+			os.Remove(path)
+		}
+	}
+}
+
+// wait waits for every part being compressed and returns the first error.
+func (s *Set) wait() error {
+	var first error
+	for _, p := range s.parts {
+		if err := p.wait(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// part is one file being written: entries go through the format's writer
+// into a hash of the uncompressed bytes and the temporary file, directly or
+// through a compressor goroutine.
+type part struct {
+	n       int
+	tmp     string
+	file    *os.File
+	w       formats.Writer
+	sum     string
+	hash    hash.Hash
+	chunks  *chunker // nil when not gzipped
+	done    chan error
+	err     error
+	waited  bool
+	entries int
+	bytes   int64
+	lastmod formats.LastMod
+}
+
+func (s *Set) newPart() error {
+	f, err := os.CreateTemp(s.dir, "."+s.stem+"-part.tmp-*")
+	if err != nil {
+		return err
+	}
+	p := &part{n: len(s.parts) + 1, tmp: f.Name(), file: f, hash: sha256.New()}
+	var sink io.Writer = f
+	if s.opts.Gzip {
+		s.slots <- struct{}{}
+		p.chunks = newChunker()
+		p.done = make(chan error, 1)
+		go p.compress(p.chunks.out, s.slots, &s.written)
+		sink = p.chunks
+	}
+	p.w = s.opts.Format.NewWriter(io.MultiWriter(p.hash, sink), formats.WriteOptions{Index: s.kind == formats.KindSitemap})
+	s.cur = p
+	return nil
+}
+
+// finish closes the part's document; a gzipped part is completed by its
+// compressor goroutine.
+func (s *Set) finish(p *part) error {
+	s.cur = nil
+	s.parts = append(s.parts, p)
+	err := p.w.Close()
+	p.sum = hex.EncodeToString(p.hash.Sum(nil))
+	if p.chunks != nil {
+		p.chunks.close()
+		return err
+	}
+	if err == nil {
+		err = p.file.Sync()
+	}
+	if cerr := p.file.Close(); err == nil {
+		err = cerr
+	}
+	p.err, p.waited = err, true
+	if err == nil {
+		s.written.Add(1)
+	}
+	return err
+}
+
+// compress gzips the chunks into the part's file, then syncs and closes it.
+func (p *part) compress(chunks <-chan []byte, slots chan struct{}, written *atomic.Int64) {
+	defer func() { <-slots }()
+	gz := gzip.NewWriter(p.file)
+	var err error
+	for c := range chunks {
+		if err == nil {
+			_, err = gz.Write(c)
+		}
+		putChunk(c)
+	}
+	if err == nil {
+		err = gz.Close()
+	}
+	if err == nil {
+		err = p.file.Sync()
+	}
+	if cerr := p.file.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		written.Add(1)
+	}
+	p.done <- err
+}
+
+// wait returns the part's error once it is complete.
+func (p *part) wait() error {
+	if !p.waited {
+		p.waited = true
+		if p.done != nil {
+			p.err = <-p.done
+		}
+	}
+	return p.err
+}
+
+// abort stops writing an unfinished part.
+func (p *part) abort() {
+	if p.chunks != nil {
+		p.chunks.close()
+		p.wait()
+	} else {
+		p.file.Close()
+	}
+	os.Remove(p.tmp)
+}
+
+// chunkSize is how many uncompressed bytes go to a compressor at once.
+const chunkSize = 1 << 20
+
+var chunkPool = sync.Pool{New: func() any { return new([]byte) }}
+
+func getChunk() []byte {
+	b := *chunkPool.Get().(*[]byte)
+	if cap(b) < chunkSize {
+		b = make([]byte, 0, chunkSize)
+	}
+	return b[:0]
+}
+
+func putChunk(b []byte) {
+	b = b[:0]
+	chunkPool.Put(&b)
+}
+
+// chunker gathers what is written into chunks for a compressor goroutine.
+// At most a few chunks wait at once, so memory stays bounded.
+type chunker struct {
+	buf []byte
+	out chan []byte
+}
+
+func newChunker() *chunker { return &chunker{buf: getChunk(), out: make(chan []byte, 2)} }
+
+func (c *chunker) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		m := copy(c.buf[len(c.buf):cap(c.buf)], p)
+		c.buf = c.buf[:len(c.buf)+m]
+		p = p[m:]
+		if len(c.buf) == cap(c.buf) {
+			c.out <- c.buf
+			c.buf = getChunk()
+		}
+	}
+	return n, nil
+}
+
+func (c *chunker) close() {
+	if c.out == nil {
+		return
+	}
+	if len(c.buf) > 0 {
+		c.out <- c.buf
+	}
+	c.buf = nil
+	close(c.out)
+	c.out = nil
+}
+
+// baseDir returns the directory URL files are served from, given the URL
+// of the directory (with or without a final slash) or of the index file
+// named index.
+func baseDir(u *url.URL, index string) (*url.URL, error) {
+	if u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" || u.User != nil {
+		return nil, fmt.Errorf("base URL %q has a query, fragment or user name; it must be where the files are served", u)
+	}
+	loc, err := formats.ParseLoc(u.String(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("base URL: %w", err)
+	}
+	c, err := url.Parse(loc)
+	if err != nil {
+		return nil, fmt.Errorf("base URL: %w", err)
+	}
+	b := *c
+	segs := strings.Split(b.Path, "/")
+	last := segs[len(segs)-1]
+	switch {
+	case last == "":
+	case last == index || slices.Contains([]string{".xml", ".gz", ".txt"}, filepath.Ext(last)) && strings.Contains(last, "."):
+		// The URL of a file: its directory.
+		b.Path = strings.Join(segs[:len(segs)-1], "/") + "/"
+	default:
+		b.Path += "/"
+	}
+	if b.Path == "" {
+		b.Path = "/"
+	}
+	b.RawPath = ""
+	return &b, nil
+}
