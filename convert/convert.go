@@ -104,14 +104,20 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 			return stats, err
 		}
 	}
-	var r formats.Reader = src
+	// Reading, deduplicating and writing run on up to three goroutines,
+	// handing entries over in batches.
+	in := newPipe(src)
+	defer in.Close()
+	var r formats.Reader = in
 	if !opts.KeepDuplicates {
-		m := newMerger(src, Key, func(input int) {
+		m := newMerger(in, Key, func(input int) {
 			stats.Duplicates++
 			stats.Inputs[input].Duplicates++
 		}, opts.TempDir)
 		defer m.Close()
-		r = m
+		out := newPipe(oneInput{m})
+		defer out.Close()
+		r = out
 	}
 	var w formats.Writer
 	for {

@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"cmp"
 	"hash/maphash"
 	"io"
 	"slices"
@@ -24,11 +25,14 @@ import (
 //   - the page is written where it first appeared.
 //
 // Memory. Entries go to a spool file as they are read; memory holds, per
-// distinct page, a 64-bit hash of its key and the offset of its winning
-// record: 16 bytes in a table kept between 41% and 81% full, so 20 to 40
-// bytes per page, and at most 60 while the table grows. Two keys with the
-// same hash are told apart by comparing the keys themselves (the stored
-// record is read back), so a hash collision never merges two pages.
+// distinct page, a 64-bit hash of its key and the offset of its first
+// record: 16 bytes in a table kept between 41% and 81% full, outside the
+// garbage-collected heap where the system allows, so 20 to 40 bytes per
+// page, and at most 60 while the table grows. An entry that replaces the
+// winner of its page adds 16 bytes (the page's first offset and the new
+// winner's). Two keys with the same hash are told apart by comparing the
+// keys themselves (the stored record is read back), so a hash collision
+// never merges two pages.
 
 // Record flags in the spool.
 const (
@@ -45,11 +49,16 @@ type merger struct {
 	tempDir  string
 	sp       *spool.File
 	table    table
-	fallback map[string]int64 // pages whose hash collided with another page's
+	fallback map[string]int64 // first offsets of pages whose hash collided with another page's
+	moves    []move           // winners that replaced a page's first entry, in the order they did
 	hash     func(string) uint64
 	sc       *spool.Scanner
 	err      error
 }
+
+// move records that the page first seen at offset first is now won by the
+// record at offset winner.
+type move struct{ first, winner int64 }
 
 // source is a stream of entries that knows which input the last one came
 // from.
@@ -93,16 +102,13 @@ func (m *merger) Next() (formats.Entry, error) {
 		if r.Flags&flagFirst == 0 {
 			continue
 		}
-		var win int64
-		if r.Flags&flagCollided != 0 {
-			win = m.fallback[m.key(r.Entry.Loc)]
-		} else {
-			win = *m.table.find(r.Hash)
+		for len(m.moves) > 0 && m.moves[0].first < r.Off {
+			m.moves = m.moves[1:]
 		}
-		if win == r.Off {
+		if len(m.moves) == 0 || m.moves[0].first != r.Off {
 			return r.Entry, nil
 		}
-		w, err := m.sp.ReadAt(win)
+		w, err := m.sp.ReadAt(m.moves[0].winner)
 		if err != nil {
 			m.err = err
 			return formats.Entry{}, err
@@ -131,6 +137,19 @@ func (m *merger) collect() error {
 			return err
 		}
 	}
+	m.table.free()
+	m.fallback = nil
+	// The last move of each page is its winner.
+	slices.SortStableFunc(m.moves, func(a, b move) int { return cmp.Compare(a.first, b.first) })
+	last := m.moves[:0]
+	for _, mv := range m.moves {
+		if n := len(last); n > 0 && last[n-1].first == mv.first {
+			last[n-1] = mv
+		} else {
+			last = append(last, mv)
+		}
+	}
+	m.moves = slices.Clip(last)
 	m.sc, err = m.sp.Scan()
 	return err
 }
@@ -143,10 +162,10 @@ func (m *merger) add(e formats.Entry, input int) error {
 	if h == 0 {
 		h = 1 // 0 marks an empty slot
 	}
-	slot := m.table.find(h)
-	if slot == nil {
+	slot, found := m.table.findOrInsert(h)
+	if !found {
 		off, err := m.sp.Append(&spool.Record{Flags: flagFirst, Hash: h, Input: input, Entry: e})
-		m.table.insert(h, off)
+		*slot = off
 		return err
 	}
 	w, err := m.sp.ReadAt(*slot)
@@ -167,15 +186,14 @@ func (m *merger) add(e formats.Entry, input int) error {
 		if w, err = m.sp.ReadAt(off); err != nil {
 			return err
 		}
-		fb := off
-		slot = &fb
-		defer func() { m.fallback[k] = fb }()
+		slot = &off
+		defer func() { m.fallback[k] = off }()
 	}
 	return m.merge(slot, w, e, input)
 }
 
-// merge merges e, from input, into the page whose winning record is w at
-// *slot, updating *slot when the winner changes.
+// merge merges e, from input, into the page whose winning record is w, at
+// offset *slot; a new winner's offset goes to *slot.
 func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) error {
 	winner, loser := w.Entry, e
 	winInput, loseInput := w.Input, input
@@ -192,8 +210,13 @@ func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) 
 		return nil // the stored winner stays as it is
 	}
 	winner.Ext = ext
-	off, err := m.sp.Append(&spool.Record{Hash: w.Hash, Input: winInput, Entry: winner})
+	first := w.Off
+	if w.Flags&flagFirst == 0 {
+		first = w.Link
+	}
+	off, err := m.sp.Append(&spool.Record{Hash: w.Hash, Input: winInput, Link: first, Entry: winner})
 	*slot = off
+	m.moves = append(m.moves, move{first, off})
 	return err
 }
 
@@ -248,49 +271,47 @@ type slot struct {
 	off int64
 }
 
-// find returns the offset stored for h, to read or change, or nil.
-func (t *table) find(h uint64) *int64 {
-	if len(t.slots) == 0 {
-		return nil
+// findOrInsert returns the offset stored for h, to read or change, and
+// whether h was there; when it was not, h is added with offset 0.
+func (t *table) findOrInsert(h uint64) (*int64, bool) {
+	if (t.n+1)*16 > len(t.slots)*13 {
+		t.grow()
 	}
 	mask := uint64(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		switch s.h {
 		case h:
-			return &s.off
+			return &s.off, true
 		case 0:
-			return nil
+			s.h = h
+			t.n++
+			return &s.off, false
 		}
 	}
-}
-
-// insert stores off for h, which must not be in the table.
-func (t *table) insert(h uint64, off int64) {
-	if (t.n+1)*16 > len(t.slots)*13 {
-		t.grow()
-	}
-	t.put(h, off)
-	t.n++
-}
-
-func (t *table) put(h uint64, off int64) {
-	mask := uint64(len(t.slots) - 1)
-	i := h & mask
-	for t.slots[i].h != 0 {
-		i = (i + 1) & mask
-	}
-	t.slots[i] = slot{h, off}
 }
 
 func (t *table) grow() {
 	old := t.slots
-	t.slots = make([]slot, max(1024, 2*len(old)))
+	t.slots = makeSlots(max(1024, 2*len(old)))
+	mask := uint64(len(t.slots) - 1)
 	for _, s := range old {
-		if s.h != 0 {
-			t.put(s.h, s.off)
+		if s.h == 0 {
+			continue
 		}
+		i := s.h & mask
+		for t.slots[i].h != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = s
 	}
+	freeSlots(old)
+}
+
+// free releases the table's memory.
+func (t *table) free() {
+	freeSlots(t.slots)
+	t.slots, t.n = nil, 0
 }
 
 // Deduper is a reader that gives each page of another reader once, by the

@@ -32,7 +32,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"net/url"
 	"os"
@@ -122,7 +121,7 @@ type Set struct {
 	kind    formats.Kind
 	cur     *part
 	parts   []*part
-	slots   chan struct{} // bounds the parts compressed at once
+	slots   chan struct{} // bounds the parts stored at once
 	written atomic.Int64  // parts finished, for progress
 	files   []File
 	created []string // files this Set put in place, removed by Abort
@@ -177,9 +176,7 @@ func New(opts Options) (*Set, error) {
 		}
 		s.base = base
 	}
-	if s.opts.Gzip {
-		s.slots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
-	}
+	s.slots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
 	return s, nil
 }
 
@@ -270,7 +267,7 @@ func (s *Set) indexFits(extra int) error {
 	size := int64(xml.HeaderSize(formats.KindSitemap) + xml.FooterSize(formats.KindSitemap))
 	last := 0
 	for _, p := range s.parts {
-		last = xml.EntrySize(s.indexEntry(p))
+		last = xml.EntrySize(s.indexEntry(p, stored))
 		size += int64(last)
 	}
 	if size+int64(extra*last) > s.maxBytes {
@@ -285,14 +282,20 @@ func (s *Set) size(p *part) int64 {
 	return int64(s.layout.Header(s.kind)+s.layout.Footer(s.kind)) + p.bytes
 }
 
-// partName returns the file name of a finished part.
-func (s *Set) partName(p *part) string {
-	return fmt.Sprintf("%s-%d-%s%s%s", s.stem, p.n, p.sum[:8], s.ext, s.gzExt())
+// partName returns the file name of part n whose content has the hex hash
+// sum.
+func (s *Set) partName(n int, sum string) string {
+	return fmt.Sprintf("%s-%d-%s%s%s", s.stem, n, sum[:8], s.ext, s.gzExt())
 }
 
-// indexEntry returns the index's entry for a finished part.
-func (s *Set) indexEntry(p *part) formats.Entry {
-	loc := s.base.ResolveReference(&url.URL{Path: s.partName(p)}).String()
+// stored is what stands for the hash of a part still being stored, to
+// measure index entries: it has the same length.
+const stored = "00000000"
+
+// indexEntry returns the index's entry for a part whose content has the hex
+// hash sum.
+func (s *Set) indexEntry(p *part, sum string) formats.Entry {
+	loc := s.base.ResolveReference(&url.URL{Path: s.partName(p.n, sum)}).String()
 	return formats.Entry{Loc: loc, LastMod: p.lastmod, Kind: formats.KindSitemap}
 }
 
@@ -355,12 +358,12 @@ func (s *Set) commitSplit() error {
 	}
 	var index []formats.Entry
 	for _, p := range s.parts {
-		path := filepath.Join(s.dir, s.partName(p))
+		path := filepath.Join(s.dir, s.partName(p.n, p.sum))
 		if err := s.place(p.tmp, path); err != nil {
 			return err
 		}
 		s.files = append(s.files, File{Path: path, Entries: p.entries, Bytes: s.size(p)})
-		index = append(index, s.indexEntry(p))
+		index = append(index, s.indexEntry(p, p.sum))
 	}
 	size := int64(xml.HeaderSize(formats.KindSitemap) + xml.FooterSize(formats.KindSitemap))
 	for _, e := range index {
@@ -532,16 +535,15 @@ func (s *Set) wait() error {
 }
 
 // part is one file being written: entries go through the format's writer
-// into a hash of the uncompressed bytes and the temporary file, directly or
-// through a compressor goroutine.
+// in chunks to a goroutine that hashes them and writes them, compressed or
+// not, to a temporary file.
 type part struct {
 	n       int
 	tmp     string
 	file    *os.File
 	w       formats.Writer
-	sum     string
-	hash    hash.Hash
-	chunks  *chunker // nil when not gzipped
+	sum     string // hex SHA-256 of the uncompressed content, once stored
+	chunks  *chunker
 	done    chan error
 	err     error
 	waited  bool
@@ -555,57 +557,45 @@ func (s *Set) newPart() error {
 	if err != nil {
 		return err
 	}
-	p := &part{n: len(s.parts) + 1, tmp: f.Name(), file: f, hash: sha256.New()}
-	var sink io.Writer = f
-	if s.opts.Gzip {
-		s.slots <- struct{}{}
-		p.chunks = newChunker()
-		p.done = make(chan error, 1)
-		go p.compress(p.chunks.out, s.slots, &s.written)
-		sink = p.chunks
-	}
-	p.w = s.opts.Format.NewWriter(io.MultiWriter(p.hash, sink), formats.WriteOptions{Index: s.kind == formats.KindSitemap})
+	p := &part{n: len(s.parts) + 1, tmp: f.Name(), file: f, chunks: newChunker(), done: make(chan error, 1)}
+	s.slots <- struct{}{}
+	go p.store(p.chunks.out, s.opts.Gzip, s.slots, &s.written)
+	p.w = s.opts.Format.NewWriter(p.chunks, formats.WriteOptions{Index: s.kind == formats.KindSitemap})
 	s.cur = p
 	return nil
 }
 
-// finish closes the part's document; a gzipped part is completed by its
-// compressor goroutine.
+// finish closes the part's document; its goroutine completes the file.
 func (s *Set) finish(p *part) error {
 	s.cur = nil
 	s.parts = append(s.parts, p)
 	err := p.w.Close()
-	p.sum = hex.EncodeToString(p.hash.Sum(nil))
-	if p.chunks != nil {
-		p.chunks.close()
-		return err
-	}
-	if err == nil {
-		err = p.file.Sync()
-	}
-	if cerr := p.file.Close(); err == nil {
-		err = cerr
-	}
-	p.err, p.waited = err, true
-	if err == nil {
-		s.written.Add(1)
-	}
+	p.chunks.close()
 	return err
 }
 
-// compress gzips the chunks into the part's file, then syncs and closes it.
-func (p *part) compress(chunks <-chan []byte, slots chan struct{}, written *atomic.Int64) {
+// store hashes the part's chunks and writes them to its file, gzipped or
+// not, then syncs and closes it. It runs on a goroutine of its own, so that
+// hashing, compressing and writing run beside formatting.
+func (p *part) store(chunks <-chan []byte, gz bool, slots chan struct{}, written *atomic.Int64) {
 	defer func() { <-slots }()
-	gz := gzip.NewWriter(p.file)
+	h := sha256.New()
+	var w io.Writer = p.file
+	var zw *gzip.Writer
+	if gz {
+		zw = gzip.NewWriter(p.file)
+		w = zw
+	}
 	var err error
 	for c := range chunks {
 		if err == nil {
-			_, err = gz.Write(c)
+			h.Write(c)
+			_, err = w.Write(c)
 		}
 		putChunk(c)
 	}
-	if err == nil {
-		err = gz.Close()
+	if err == nil && zw != nil {
+		err = zw.Close()
 	}
 	if err == nil {
 		err = p.file.Sync()
@@ -614,6 +604,7 @@ func (p *part) compress(chunks <-chan []byte, slots chan struct{}, written *atom
 		err = cerr
 	}
 	if err == nil {
+		p.sum = hex.EncodeToString(h.Sum(nil))
 		written.Add(1)
 	}
 	p.done <- err
@@ -623,21 +614,15 @@ func (p *part) compress(chunks <-chan []byte, slots chan struct{}, written *atom
 func (p *part) wait() error {
 	if !p.waited {
 		p.waited = true
-		if p.done != nil {
-			p.err = <-p.done
-		}
+		p.err = <-p.done
 	}
 	return p.err
 }
 
 // abort stops writing an unfinished part.
 func (p *part) abort() {
-	if p.chunks != nil {
-		p.chunks.close()
-		p.wait()
-	} else {
-		p.file.Close()
-	}
+	p.chunks.close()
+	p.wait()
 	os.Remove(p.tmp)
 }
 

@@ -185,6 +185,7 @@ func (d *decoder) record(body []byte) (Record, error) {
 	r := Record{Flags: body[0], Hash: binary.LittleEndian.Uint64(body[1:9])}
 	d.b, d.err = body[9:], nil
 	r.Input = int(d.uvarint())
+	r.Link = int64(d.uvarint())
 	r.Entry = d.entry()
 	return r, d.err
 }

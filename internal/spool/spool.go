@@ -27,7 +27,8 @@ type Record struct {
 	Off   int64 // where the record starts; what Append returned
 	Flags uint8
 	Hash  uint64
-	Input int // the input the entry came from
+	Input int   // the input the entry came from
+	Link  int64 // the offset of a related record, for the caller
 	Entry formats.Entry
 }
 
@@ -64,6 +65,7 @@ func (s *File) Append(r *Record) (int64, error) {
 	body = append(body, r.Flags)
 	body = binary.LittleEndian.AppendUint64(body, r.Hash)
 	body = binary.AppendUvarint(body, uint64(r.Input))
+	body = binary.AppendUvarint(body, uint64(r.Link))
 	body = appendEntry(body, &r.Entry)
 	s.scratch = body
 	if len(s.buf)+len(body)+binary.MaxVarintLen64 > cap(s.buf) {

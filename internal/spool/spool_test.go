@@ -75,7 +75,7 @@ func TestRoundTrip(t *testing.T) {
 	var offs []int64
 	for i := 0; i < 3000; i++ {
 		e := want[i%len(want)]
-		off, err := s.Append(&Record{Flags: uint8(i % 3), Hash: uint64(i) * 0x9e3779b97f4a7c15, Input: i % 5, Entry: e})
+		off, err := s.Append(&Record{Flags: uint8(i % 3), Hash: uint64(i) * 0x9e3779b97f4a7c15, Input: i % 5, Link: int64(i), Entry: e})
 		require.NoError(t, err)
 		offs = append(offs, off)
 	}
@@ -87,6 +87,7 @@ func TestRoundTrip(t *testing.T) {
 		assert.Equal(t, uint8(i%3), r.Flags)
 		assert.Equal(t, uint64(i)*0x9e3779b97f4a7c15, r.Hash)
 		assert.Equal(t, i%5, r.Input)
+		assert.Equal(t, int64(i), r.Link)
 		same(t, want[i%len(want)], r.Entry)
 	}
 	sc, err := s.Scan()

@@ -1,0 +1,93 @@
+package convert
+
+import (
+	"io"
+	"sync"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// batchSize is how many entries a pipe hands over at once.
+const batchSize = 512
+
+// pipe reads r in a goroutine of its own, a few batches ahead, so that
+// reading and what consumes the entries run on two cores. Close stops the
+// goroutine; it must be called.
+type pipe struct {
+	batches chan batch
+	stop    chan struct{}
+	done    sync.WaitGroup
+	cur     batch
+	i       int
+	err     error
+}
+
+type batch struct {
+	entries []formats.Entry
+	inputs  []int // the input of each entry
+	err     error // after the entries: io.EOF or the error that ended r
+}
+
+func newPipe(r source) *pipe {
+	p := &pipe{batches: make(chan batch, 4), stop: make(chan struct{})}
+	p.done.Add(1)
+	go p.run(r)
+	return p
+}
+
+func (p *pipe) run(r source) {
+	defer p.done.Done()
+	defer close(p.batches)
+	for {
+		b := batch{entries: make([]formats.Entry, 0, batchSize), inputs: make([]int, 0, batchSize)}
+		for len(b.entries) < batchSize && b.err == nil {
+			e, err := r.Next()
+			if err != nil {
+				b.err = err
+				break
+			}
+			b.entries = append(b.entries, e)
+			b.inputs = append(b.inputs, r.Input())
+		}
+		select {
+		case p.batches <- b:
+		case <-p.stop:
+			return
+		}
+		if b.err != nil {
+			return
+		}
+	}
+}
+
+// Next returns the next entry of r.
+func (p *pipe) Next() (formats.Entry, error) {
+	for p.i == len(p.cur.entries) {
+		if p.err != nil {
+			return formats.Entry{}, p.err
+		}
+		b, ok := <-p.batches
+		if !ok {
+			p.err = io.EOF
+			continue
+		}
+		p.cur, p.i, p.err = b, 0, b.err
+	}
+	e := p.cur.entries[p.i]
+	p.cur.entries[p.i] = formats.Entry{}
+	p.i++
+	return e, nil
+}
+
+// Input returns the input of the last entry Next returned.
+func (p *pipe) Input() int { return p.cur.inputs[p.i-1] }
+
+// Close stops reading and waits for the goroutine to end.
+func (p *pipe) Close() {
+	select {
+	case <-p.stop:
+	default:
+		close(p.stop)
+	}
+	p.done.Wait()
+}
