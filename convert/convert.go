@@ -1,7 +1,12 @@
 // Package convert runs the steps between readers and writers: it opens
 // every input, recognizes its format, reads the entries in input order,
-// deduplicates them, and writes them with one writer, keeping an account of
-// what was read, skipped, merged and written.
+// normalizes and filters them, deduplicates them, sorts them when asked,
+// and writes them with one writer, keeping an account of what was read,
+// skipped, filtered, merged and written.
+//
+// Order. Inputs are read in the order given, each from start to end. With
+// SortNone (the default) the output keeps that order, each page where it
+// first appeared; the same inputs always give the same output.
 package convert
 
 import (
@@ -10,6 +15,7 @@ import (
 	"io"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
 // ErrNoEntries is returned by Run when the inputs hold no entry to write.
@@ -42,7 +48,32 @@ type Options struct {
 	// Progress, when set, is called every ProgressEvery entries read with
 	// the number read so far.
 	Progress func(read int)
+	// Normalize holds the optional URL rules: pages are the same when
+	// their locs have the same normal form under them (nil: the always-on
+	// rules of package normalize).
+	Normalize *normalize.Options
+	// Rewrite writes each loc in its normal form instead of as the input
+	// gave it.
+	Rewrite bool
+	// Filter drops the entries it rejects.
+	Filter Filter
+	// Sort is the order of the output.
+	Sort Sort
+	// Dropped, when set, is told of every entry dropped by a filter or
+	// merged into another.
+	Dropped func(Drop)
 }
+
+// Drop is an entry left out of the output, and why.
+type Drop struct {
+	Input  string // the input's name
+	Loc    string
+	Rule   string // a Rule constant, or "duplicate"
+	Detail string // for a duplicate, what it was merged into
+}
+
+// RuleDuplicate is the rule of a Drop of an entry merged into another.
+const RuleDuplicate = "duplicate"
 
 // ProgressEvery is how often, in entries read, Run calls Options.Progress.
 const ProgressEvery = 10000
@@ -54,10 +85,25 @@ type InputStats struct {
 	Read     int    // entries read
 	Skipped  int    // entries dropped for a problem
 	Warnings int    // warnings, the skipped entries' included
+	// Filtered counts the entries dropped by each filter rule.
+	Filtered map[string]int
 	// Duplicates counts the entries of this input merged into another
 	// entry of the same page.
 	Duplicates int
 }
+
+// FilteredTotal returns the entries dropped by all filter rules.
+func (s InputStats) FilteredTotal() int {
+	n := 0
+	for _, v := range s.Filtered {
+		n += v
+	}
+	return n
+}
+
+// Written returns how many of the input's entries were written: those read,
+// less those filtered and merged into another.
+func (s InputStats) Written() int { return s.Read - s.FilteredTotal() - s.Duplicates }
 
 // Stats is the account of a run.
 type Stats struct {
@@ -68,6 +114,9 @@ type Stats struct {
 
 // Read returns the entries read over all inputs.
 func (s *Stats) Read() int { return s.sum(func(i InputStats) int { return i.Read }) }
+
+// Filtered returns the entries filtered over all inputs.
+func (s *Stats) Filtered() int { return s.sum(InputStats.FilteredTotal) }
 
 // Skipped returns the entries skipped over all inputs.
 func (s *Stats) Skipped() int { return s.sum(func(i InputStats) int { return i.Skipped }) }
@@ -96,7 +145,11 @@ func (s *Stats) sum(f func(InputStats) int) int {
 // ErrNoEntries and creates no writer.
 func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, error), opts Options) (*Stats, error) {
 	stats := &Stats{Inputs: make([]InputStats, len(inputs))}
-	src := &sources{opts: opts, stats: stats}
+	f, err := opts.Filter.compile()
+	if err != nil {
+		return stats, err
+	}
+	src := &sources{opts: opts, stats: stats, filter: f}
 	defer src.close()
 	for i, in := range inputs {
 		stats.Inputs[i].Name = in.Name
@@ -110,14 +163,22 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	defer in.Close()
 	var r formats.Reader = in
 	if !opts.KeepDuplicates {
-		m := newMerger(in, Key, func(input int) {
+		m := newMerger(in, opts.Normalize.URL, func(loser, winner int, loc string) {
 			stats.Duplicates++
-			stats.Inputs[input].Duplicates++
+			stats.Inputs[loser].Duplicates++
+			if opts.Dropped != nil {
+				opts.Dropped(Drop{Input: inputs[loser].Name, Loc: loc, Rule: RuleDuplicate, Detail: "merged into the entry from " + inputs[winner].Name})
+			}
 		}, opts.TempDir)
 		defer m.Close()
 		out := newPipe(oneInput{m})
 		defer out.Close()
 		r = out
+	}
+	if opts.Sort != SortNone {
+		s := newSorter(r, opts.Sort, opts.TempDir)
+		defer s.Close()
+		r = s
 	}
 	var w formats.Writer
 	for {
@@ -147,6 +208,7 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 // sources reads the opened inputs one after another, keeping the account.
 type sources struct {
 	opts    Options
+	filter  *filter
 	stats   *Stats
 	inputs  []formats.Reader
 	closers []io.Closer
@@ -196,6 +258,19 @@ func (s *sources) Next() (formats.Entry, error) {
 			st.Read++
 			if s.read++; s.opts.Progress != nil && s.read%ProgressEvery == 0 {
 				s.opts.Progress(s.read)
+			}
+			if s.opts.Rewrite {
+				e.Loc = s.opts.Normalize.URL(e.Loc)
+			}
+			if rule := s.filter.check(&e); rule != "" {
+				if st.Filtered == nil {
+					st.Filtered = map[string]int{}
+				}
+				st.Filtered[rule]++
+				if s.opts.Dropped != nil {
+					s.opts.Dropped(Drop{Input: st.Name, Loc: e.Loc, Rule: rule})
+				}
+				continue
 			}
 			return e, nil
 		}

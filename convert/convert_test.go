@@ -17,21 +17,6 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats/text"
 )
 
-func TestKey(t *testing.T) {
-	for in, want := range map[string]string{
-		"https://example.com/a":          "https://example.com/a",
-		"https://example.com:443/a":      "https://example.com/a",
-		"https://example.com:443":        "https://example.com",
-		"http://example.com:80/a?b#frag": "http://example.com/a?b",
-		"http://example.com:8080/a":      "http://example.com:8080/a",
-		"https://example.com:80/a":       "https://example.com:80/a",
-		"http://example.com/a:80/b":      "http://example.com/a:80/b",
-		"http://example.com?q=:80":       "http://example.com?q=:80",
-	} {
-		assert.Equal(t, want, convert.Key(in), in)
-	}
-}
-
 // sliceReader is a formats.Reader over entries.
 type sliceReader struct{ entries []formats.Entry }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
+	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
 // The dedupe policy. Entries are the same page when their keys (the
@@ -45,7 +46,7 @@ const (
 type merger struct {
 	src      source
 	key      func(string) string
-	merged   func(input int) // called for each entry merged away, with its input
+	merged   func(loser, winner int, loc string) // called for each entry merged away
 	tempDir  string
 	sp       *spool.File
 	table    table
@@ -67,7 +68,7 @@ type source interface {
 	Input() int
 }
 
-func newMerger(src source, key func(string) string, merged func(int), tempDir string) *merger {
+func newMerger(src source, key func(string) string, merged func(loser, winner int, loc string), tempDir string) *merger {
 	seed := maphash.MakeSeed()
 	return &merger{src: src, key: key, merged: merged, tempDir: tempDir,
 		hash: func(k string) uint64 { return maphash.String(seed, k) }}
@@ -203,7 +204,7 @@ func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) 
 		winInput, loseInput = input, w.Input
 	}
 	if m.merged != nil {
-		m.merged(loseInput)
+		m.merged(loseInput, winInput, loser.Loc)
 	}
 	ext, changed := unionExt(winner.Ext, loser.Ext)
 	if !newer && !changed {
@@ -320,15 +321,15 @@ type Deduper struct{ *merger }
 
 // Dedupe returns a reader of the entries of r with each page once. Entries
 // are the same page when key gives the same string for their locs (nil
-// means Key). merged, when not nil, counts the entries merged away.
+// means normalize.Key). merged, when not nil, counts the entries merged away.
 //
 // Dedupe reads all of r, into a spool file in the system's temporary
 // directory, on the first call to Next.
 func Dedupe(r formats.Reader, key func(string) string, merged *int) *Deduper {
 	if key == nil {
-		key = Key
+		key = normalize.Key
 	}
-	return &Deduper{newMerger(oneInput{r}, key, func(int) {
+	return &Deduper{newMerger(oneInput{r}, key, func(int, int, string) {
 		if merged != nil {
 			*merged++
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
 type entries []formats.Entry
@@ -42,7 +43,7 @@ func TestDedupeHashCollisions(t *testing.T) {
 		{Loc: "https://a.example/2", LastMod: day(4)},
 	}
 	merged := 0
-	m := newMerger(&in, Key, func(int) { merged++ }, t.TempDir())
+	m := newMerger(&in, normalize.Key, func(int, int, string) { merged++ }, t.TempDir())
 	defer m.Close()
 	m.hash = func(string) uint64 { return 0 } // 0 is stored as 1: one value for all
 

@@ -189,6 +189,10 @@ func (s *Set) Path() string {
 	return s.path
 }
 
+// BaseURL returns the URL of the directory the files are served from, as
+// the index locates the parts, or nil without Options.BaseURL.
+func (s *Set) BaseURL() *url.URL { return s.base }
+
 // PartsWritten returns how many part files are complete so far. It may be
 // called from another goroutine, to show progress.
 func (s *Set) PartsWritten() int { return int(s.written.Load()) }
@@ -482,7 +486,7 @@ func (s *Set) removeLeftovers() {
 		return
 	}
 	q := regexp.QuoteMeta
-	part := regexp.MustCompile(`^` + q(s.stem) + `-[1-9][0-9]*-[0-9a-f]{8}` + q(s.ext+s.gzExt()) + `$`)
+	part := s.partPattern()
 	temp := regexp.MustCompile(`^\.(` + q(s.stem) + `-part|` + q(filepath.Base(s.path)) + `|` + q(filepath.Base(s.indexPath)) + `)\.tmp-[0-9]+$`)
 	keep := map[string]bool{}
 	for _, f := range s.files {
@@ -711,3 +715,75 @@ func baseDir(u *url.URL, index string) (*url.URL, error) {
 	b.RawPath = ""
 	return &b, nil
 }
+
+// Previous returns the files of the sitemap set now at the output's path,
+// the one this Set will replace, as inputs to read again: the parts an
+// existing index lists (in its order), or the existing sitemap itself. It
+// returns nothing when there is no previous output. Of a text sitemap and
+// an index of text parts, the newer is the previous output.
+func (s *Set) Previous() ([]string, error) {
+	candidates := []string{s.path}
+	if s.indexPath != s.path {
+		candidates = []string{s.indexPath, s.path}
+		a, errA := os.Stat(s.indexPath)
+		b, errB := os.Stat(s.path)
+		if errA == nil && errB == nil && b.ModTime().After(a.ModTime()) {
+			candidates = []string{s.path}
+		}
+	}
+	for _, path := range candidates {
+		f, err := os.Open(path)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		children, isIndex, err := readIndex(f, path)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		if !isIndex {
+			return []string{path}, nil
+		}
+		var parts []string
+		for _, loc := range children {
+			name, err := url.PathUnescape(loc[strings.LastIndexByte(loc, '/')+1:])
+			if err != nil || !s.isPartName(name) {
+				return nil, fmt.Errorf("the index %s lists %s, which is not a part of this output", path, loc)
+			}
+			parts = append(parts, filepath.Join(s.dir, name))
+		}
+		return parts, nil
+	}
+	return nil, nil
+}
+
+// readIndex reads the child locs of the file at path when it is a sitemap
+// index; isIndex is false for any other sitemap.
+func readIndex(f io.Reader, path string) (children []string, isIndex bool, err error) {
+	r, _, err := formats.Open(f, formats.OpenOptions{ReadOptions: formats.ReadOptions{Source: path}})
+	if err != nil {
+		return nil, false, err
+	}
+	for e, err := range formats.All(r) {
+		if err != nil {
+			return nil, false, err
+		}
+		if e.Kind != formats.KindSitemap {
+			return nil, false, nil
+		}
+		children = append(children, e.Loc)
+	}
+	return children, len(children) > 0, nil
+}
+
+// partPattern returns the pattern of this output's part names.
+func (s *Set) partPattern() *regexp.Regexp {
+	q := regexp.QuoteMeta
+	return regexp.MustCompile(`^` + q(s.stem) + `-[1-9][0-9]*-[0-9a-f]{8}` + q(s.ext+s.gzExt()) + `$`)
+}
+
+// isPartName reports whether name is the name of a part of this output.
+func (s *Set) isPartName(name string) bool { return s.partPattern().MatchString(name) }

@@ -4,14 +4,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/normalize"
 	"github.com/feed2sitemap/feed2sitemap/output"
 )
 
@@ -26,6 +31,26 @@ type convertCmd struct {
 	MaxURLs        int      `name:"max-urls" placeholder:"N" default:"50000" help:"At most N entries per file (1 to 50,000)."`
 	MaxBytes       int64    `name:"max-bytes" placeholder:"N" default:"52428800" help:"At most N bytes per file, uncompressed, header and footer counted (1 to 52,428,800)."`
 	KeepDuplicates bool     `help:"Keep every entry, even the same URL twice (by default a URL appears once, with its newest lastmod)."`
+	Accumulate     bool     `help:"Read the existing output (-o: a sitemap, or an index and its parts) first and merge the inputs into it, so that URLs never vanish because a feed dropped them."`
+	MaxAge         string   `name:"max-age" placeholder:"AGE" help:"Drop entries whose lastmod is older than AGE: a number of days (30d), weeks (8w) or a Go duration (36h). Entries without lastmod are kept."`
+
+	StripParams     []string `name:"strip-params" sep:"," placeholder:"NAMES" help:"Remove these query parameters (comma-separated, case-insensitive; name* matches a prefix)."`
+	StripSessionIDs bool     `name:"strip-session-ids" help:"Remove session ids: jsessionid, phpsessid, sid, sessionid and others, as query or ;path parameters."`
+	StripUTM        bool     `name:"strip-utm" help:"Remove utm_* and click-id tracking parameters (gclid, fbclid, msclkid, ...)."`
+	HTTPS           bool     `name:"https" help:"Write https for http URLs."`
+	WWW             bool     `name:"www" xor:"www" help:"Add www. to bare registrable hosts."`
+	NoWWW           bool     `name:"no-www" xor:"www" help:"Remove www. from hosts."`
+	TrailingSlash   string   `name:"trailing-slash" enum:"add,remove,keep" default:"keep" placeholder:"add|remove|keep" help:"Add or remove the slash that ends a path (add leaves file names like /a.html alone)."`
+	SortQuery       bool     `name:"sort-query" help:"Sort query parameters by name."`
+	Normalize       bool     `help:"Write every URL in normal form (lower-case host, no default port or fragment, normalized escapes, no dot segments); implied by the rewrite flags above."`
+
+	Host           []string `placeholder:"HOST" help:"Keep only URLs on HOST (repeatable; *.example.com matches its subdomains)."`
+	AllowCrossHost bool     `name:"allow-cross-host" help:"With --base-url and no --host, keep URLs outside the sitemap's host and directory (when robots.txt cross-submission is set up)."`
+	Include        []string `placeholder:"GLOB" help:"Keep only URLs whose path matches GLOB (repeatable; * stays within a /-segment, ** spans segments)."`
+	Exclude        []string `placeholder:"GLOB" help:"Drop URLs whose path matches GLOB (repeatable)."`
+	Since          string   `placeholder:"DATE" help:"Keep only entries with a lastmod on or after DATE (2024-05-01, or a W3C date-time); entries without lastmod are dropped."`
+	Sort           string   `enum:"none,loc,lastmod" default:"none" placeholder:"none|loc|lastmod" help:"Order of the output: none keeps input order; loc sorts by URL; lastmod puts the newest first."`
+	Report         string   `placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written) to FILE as JSON."`
 	NoFollow       bool     `help:"Read a sitemap index (or robots.txt) as its list of child sitemaps instead of following it. Following is not available yet, so this is always the case for now."`
 	Strict         bool     `help:"Treat every warning as an error."`
 	Quiet          bool     `short:"q" xor:"verbosity" help:"Print only errors: no warnings, no summary, no progress."`
@@ -55,22 +80,45 @@ func (c *convertCmd) Run(e *env) error {
 		return err
 	}
 	defer dest.abort()
+	opts, err := c.options()
+	if err != nil {
+		return err
+	}
+	if dest.set != nil && dest.set.BaseURL() != nil && len(c.Host) == 0 && !c.AllowCrossHost {
+		opts.Filter.Scope = dest.set.BaseURL()
+	}
+	if c.Accumulate {
+		if dest.set == nil {
+			return usageError{errors.New("--accumulate needs the output file (-o) to read and update")}
+		}
+		prev, err := dest.set.Previous()
+		if err != nil {
+			return fmt.Errorf("--accumulate: %w", err)
+		}
+		var pre []convert.Input
+		for _, p := range prev {
+			pre = append(pre, convert.Input{Name: p, Open: func() (io.ReadCloser, error) { return os.Open(p) }})
+		}
+		inputs = append(pre, inputs...)
+	}
 
 	rep := &reporter{w: e.Stderr, quiet: c.Quiet, verbose: c.Verbose}
 	prog := newProgress(e.Stderr, c.Quiet, dest)
-	stats, err := convert.Run(inputs, dest.create, convert.Options{
-		From:           c.From,
-		KeepDuplicates: c.KeepDuplicates,
-		Strict:         c.Strict,
-		Warn:           prog.clearing(rep.warn),
-		Progress:       prog.update,
-	})
+	opts.Warn = prog.clearing(rep.warn)
+	opts.Progress = prog.update
+	if c.Verbose {
+		opts.Dropped = rep.dropped
+	}
+	stats, err := convert.Run(inputs, dest.create, opts)
 	if err == nil {
 		err = dest.commit()
 	}
 	prog.clear()
 	if errors.Is(err, convert.ErrNoEntries) {
 		err = errors.New("nothing to write: the inputs hold no entries (an empty sitemap is not valid)")
+		if f := stats.Filtered(); f > 0 && f == stats.Read()-stats.Duplicates {
+			err = fmt.Errorf("nothing to write: all %d entries were filtered out (%s)%s", f, filteredRules(stats), scopeHint(stats))
+		}
 	}
 	if errors.Is(err, output.ErrNeedBaseURL) {
 		err = fmt.Errorf("%w (--base-url https://example.com/sitemaps/, say), or lower nothing and write fewer entries", err)
@@ -80,8 +128,85 @@ func (c *convertCmd) Run(e *env) error {
 			"search engines may reject it (write to a file with -o and --base-url to split it into an index and parts)",
 			dest.name(), stats.Written, dest.size.n, output.MaxURLs, output.MaxBytes))
 	}
+	if err == nil {
+		if n := filteredBy(stats, convert.RuleScope); n > 0 && !c.Verbose {
+			rep.notice(fmt.Sprintf("left out %d %s outside %s, where --base-url says the sitemap is: the protocol's scope rule%s",
+				n, plural(n, "URL", "URLs"), dest.set.BaseURL(), scopeHint(stats)))
+		}
+	}
 	rep.finish(stats, dest, err)
+	if c.Report != "" {
+		if rerr := writeReport(c.Report, stats, dest, err); rerr != nil && err == nil {
+			err = rerr
+		}
+	}
 	return err
+}
+
+// options returns the options of the conversion the flags ask for.
+func (c *convertCmd) options() (convert.Options, error) {
+	opts := convert.Options{
+		From:           c.From,
+		KeepDuplicates: c.KeepDuplicates,
+		Strict:         c.Strict,
+		Filter:         convert.Filter{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
+	}
+	n := &normalize.Options{
+		StripParams:     c.StripParams,
+		StripSessionIDs: c.StripSessionIDs,
+		StripUTM:        c.StripUTM,
+		HTTPS:           c.HTTPS,
+		SortQuery:       c.SortQuery,
+	}
+	switch {
+	case c.WWW:
+		n.WWW = normalize.HostAddWWW
+	case c.NoWWW:
+		n.WWW = normalize.HostRemoveWWW
+	}
+	var err error
+	if n.TrailingSlash, err = normalize.ParseSlash(c.TrailingSlash); err != nil {
+		return opts, usageError{err}
+	}
+	opts.Normalize = n
+	opts.Rewrite = c.Normalize || len(n.StripParams) > 0 || n.StripSessionIDs || n.StripUTM || n.HTTPS ||
+		n.WWW != normalize.HostKeep || n.TrailingSlash != normalize.SlashKeep || n.SortQuery
+	if opts.Sort, err = convert.ParseSort(c.Sort); err != nil {
+		return opts, usageError{err}
+	}
+	if c.Since != "" {
+		l, err := formats.ParseLastMod(c.Since)
+		if err != nil {
+			return opts, usageError{fmt.Errorf("--since: %w", err)}
+		}
+		opts.Filter.Since = l.Time()
+	}
+	if c.MaxAge != "" {
+		age, err := parseAge(c.MaxAge)
+		if err != nil {
+			return opts, usageError{fmt.Errorf("--max-age: %w", err)}
+		}
+		opts.Filter.NotBefore = time.Now().Add(-age)
+	}
+	return opts, nil
+}
+
+// parseAge parses an age: a number of days (30d) or weeks (8w), or a Go
+// duration (36h, 90m).
+func parseAge(s string) (time.Duration, error) {
+	unit := map[byte]time.Duration{'d': 24 * time.Hour, 'w': 7 * 24 * time.Hour}[s[len(s)-1]]
+	if unit != 0 {
+		n, err := strconv.Atoi(s[:len(s)-1])
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("%q is not an age like 30d, 8w or 36h", s)
+		}
+		return time.Duration(n) * unit, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("%q is not an age like 30d, 8w or 36h", s)
+	}
+	return d, nil
 }
 
 // counter counts the bytes written through it.
@@ -234,21 +359,19 @@ func (r *reporter) finish(s *convert.Stats, d *destination, err error) {
 	if r.hidden > 0 {
 		fmt.Fprintf(r.w, "feed2sitemap: %d more warnings not shown (-v shows all)\n", r.hidden)
 	}
-	if r.verbose {
+	if r.verbose || len(s.Inputs) > 1 || s.Filtered() > 0 {
 		for _, in := range s.Inputs {
-			format := in.Format
-			if format == "" {
-				format = "not read"
-			}
-			fmt.Fprintf(r.w, "feed2sitemap:   %s (%s): %d entries, %d skipped, %d warnings\n",
-				in.Name, format, in.Read, in.Skipped, in.Warnings)
+			fmt.Fprintf(r.w, "feed2sitemap:   %s\n", inputLine(in))
 		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "read %d %s from %d %s", s.Read(), plural(s.Read(), "entry", "entries"),
 		len(s.Inputs), plural(len(s.Inputs), "input", "inputs"))
 	if sk, w := s.Skipped(), s.Warnings(); sk > 0 || w > 0 {
-		fmt.Fprintf(&b, " (%d skipped, %d %s)", sk, w, plural(w, "warning", "warnings"))
+		fmt.Fprintf(&b, " (%d invalid, %d %s)", sk, w, plural(w, "warning", "warnings"))
+	}
+	if f := s.Filtered(); f > 0 {
+		fmt.Fprintf(&b, ", filtered %d", f)
 	}
 	if s.Duplicates > 0 {
 		fmt.Fprintf(&b, ", merged %d %s", s.Duplicates, plural(s.Duplicates, "duplicate", "duplicates"))
@@ -262,6 +385,79 @@ func (r *reporter) finish(s *convert.Stats, d *destination, err error) {
 		fmt.Fprintf(&b, ", wrote %d to %s", s.Written, d.name())
 	}
 	fmt.Fprintf(r.w, "feed2sitemap: %s\n", b.String())
+}
+
+// filteredBy returns how many entries the rule dropped over all inputs.
+func filteredBy(s *convert.Stats, rule string) int {
+	n := 0
+	for _, in := range s.Inputs {
+		n += in.Filtered[rule]
+	}
+	return n
+}
+
+// filteredRules lists the rules that dropped entries, with their counts:
+// "host 3, scope 2".
+func filteredRules(s *convert.Stats) string {
+	all := map[string]int{}
+	for _, in := range s.Inputs {
+		for rule, n := range in.Filtered {
+			all[rule] += n
+		}
+	}
+	var parts []string
+	for _, rule := range slices.Sorted(maps.Keys(all)) {
+		parts = append(parts, fmt.Sprintf("%s %d", rule, all[rule]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// scopeHint says how to keep URLs the scope rule dropped, when it did.
+func scopeHint(s *convert.Stats) string {
+	if filteredBy(s, convert.RuleScope) == 0 {
+		return ""
+	}
+	return "; serve the sitemap from the site's root, or give --allow-cross-host when the other hosts' robots.txt name the sitemap (-v lists every URL left out)"
+}
+
+// inputLine is the account of one input: "a.rss (feed): 10 read, 1
+// invalid, 2 filtered (host 2), 3 duplicates, 4 written".
+func inputLine(in convert.InputStats) string {
+	format := in.Format
+	if format == "" {
+		return in.Name + " (not read)"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s): %d read, %d invalid", in.Name, format, in.Read, in.Skipped)
+	if f := in.FilteredTotal(); f > 0 {
+		fmt.Fprintf(&b, ", %d filtered (", f)
+		for i, rule := range slices.Sorted(maps.Keys(in.Filtered)) {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s %d", rule, in.Filtered[rule])
+		}
+		b.WriteString(")")
+	}
+	fmt.Fprintf(&b, ", %d %s, %d written, %d %s", in.Duplicates, plural(in.Duplicates, "duplicate", "duplicates"),
+		in.Written(), in.Warnings, plural(in.Warnings, "warning", "warnings"))
+	return b.String()
+}
+
+// dropped prints an entry left out of the output, with -v.
+func (r *reporter) dropped(d convert.Drop) {
+	why := map[string]string{
+		convert.RuleHost:    "not on a --host",
+		convert.RuleScope:   "outside the sitemap's host and directory (--base-url; --allow-cross-host keeps it)",
+		convert.RuleInclude: "path matches no --include",
+		convert.RuleExclude: "path matches an --exclude",
+		convert.RuleSince:   "lastmod before --since, or none",
+		convert.RuleMaxAge:  "lastmod older than --max-age",
+	}[d.Rule]
+	if d.Rule == convert.RuleDuplicate {
+		why = "duplicate, " + d.Detail
+	}
+	fmt.Fprintf(r.w, "feed2sitemap: dropped %s (%s: %s)\n", d.Loc, d.Input, why)
 }
 
 func plural(n int, one, many string) string {

@@ -26,7 +26,7 @@ func TestExample(t *testing.T) {
 	conformance.ValidateXML(t, []byte(out))
 	golden.Check(t, "../../testdata/example/sitemap.xml", []byte(out))
 	assert.Equal(t, "feed2sitemap: warning: "+example+`:41: item 6 ("An item with no link at all") has no link`+"\n"+
-		"feed2sitemap: read 6 entries from 1 input (1 skipped, 1 warning), merged 1 duplicate, wrote 5 to standard output\n", errOut)
+		"feed2sitemap: read 6 entries from 1 input (1 invalid, 1 warning), merged 1 duplicate, wrote 5 to standard output\n", errOut)
 
 	out, _, status = runCLI(t, nil, "convert", example, "--to", "text", "-q")
 	require.Equal(t, exitOK, status)
@@ -151,11 +151,12 @@ func TestWarningsAreCapped(t *testing.T) {
 	require.Equal(t, exitOK, status)
 	assert.Equal(t, 10, strings.Count(errOut, "warning:"))
 	assert.Contains(t, errOut, "feed2sitemap: 15 more warnings not shown (-v shows all)\n")
-	assert.Contains(t, errOut, "read 25 entries from 1 input (25 skipped, 25 warnings), merged 24 duplicates, wrote 1 to standard output")
+	assert.Contains(t, errOut, "read 25 entries from 1 input (25 invalid, 25 warnings), merged 24 duplicates, wrote 1 to standard output")
 
 	_, errOut, _ = runCLI(t, strings.NewReader(in.String()), "-", "--to", "text", "-v")
 	assert.Equal(t, 25, strings.Count(errOut, "warning:"))
-	assert.Contains(t, errOut, "feed2sitemap:   <stdin> (text): 25 entries, 25 skipped, 25 warnings\n")
+	assert.Contains(t, errOut, "feed2sitemap:   <stdin> (text): 25 read, 25 invalid, 24 duplicates, 1 written, 25 warnings\n")
+	assert.Contains(t, errOut, "feed2sitemap: dropped https://a.example/ (<stdin>: duplicate, merged into the entry from <stdin>)\n")
 
 	_, errOut, _ = runCLI(t, strings.NewReader(in.String()), "-", "--to", "text", "-q")
 	assert.Empty(t, errOut)
@@ -227,7 +228,13 @@ func TestSplit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, entries, "nothing is left behind")
 
+	// The protocol's scope rule: a sitemap under /maps/ covers only /maps/.
 	_, errOut, status = runCLI(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/maps")
+	require.Equal(t, exitFail, status, errOut)
+	assert.Contains(t, errOut, "all 120000 entries were filtered out (scope 120000)")
+	assert.Contains(t, errOut, "--allow-cross-host")
+
+	_, errOut, status = runCLI(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/maps", "--allow-cross-host")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, errOut, "wrote 120000 to "+out+", an index of 3 parts\n")
 	index, err := os.ReadFile(out)
@@ -237,7 +244,7 @@ func TestSplit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, parts, 3)
 
-	_, errOut, status = runCLI(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/maps/", "--gzip", "--max-urls", "40000")
+	_, errOut, status = runCLI(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/", "--gzip", "--max-urls", "40000")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, errOut, "wrote 120000 to "+out+".gz, an index of 3 parts\n")
 	parts, err = filepath.Glob(filepath.Join(dir, "sitemap-*.xml.gz"))

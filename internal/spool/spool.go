@@ -149,10 +149,21 @@ type Scanner struct {
 // Scan returns a scanner of every record appended so far. The spool may be
 // read by offset while it scans, but not appended to.
 func (s *File) Scan() (*Scanner, error) {
+	return s.ScanRange(0, -1, 1<<20)
+}
+
+// ScanRange returns a scanner of the records from offset start (one Append
+// returned) to end (the offset of the record after the last, or -1 for the
+// end of the spool), reading ahead bufSize bytes at a time.
+func (s *File) ScanRange(start, end int64, bufSize int) (*Scanner, error) {
 	if err := s.flush(); err != nil {
 		return nil, err
 	}
-	return &Scanner{s: s, r: bufio.NewReaderSize(io.NewSectionReader(s.f, 0, s.flushed), 1<<20)}, nil
+	if end < 0 {
+		end = s.flushed
+	}
+	r := bufio.NewReaderSize(io.NewSectionReader(s.f, start, end-start), bufSize)
+	return &Scanner{s: s, r: r, off: start}, nil
 }
 
 // Next returns the next record, or io.EOF after the last.

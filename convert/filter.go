@@ -1,0 +1,210 @@
+package convert
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// The rules a Filter drops entries by, as Stats and Drop name them.
+const (
+	RuleHost    = "host"    // not one of Filter.Hosts
+	RuleScope   = "scope"   // not under Filter.Scope
+	RuleInclude = "include" // its path matches none of Filter.Include
+	RuleExclude = "exclude" // its path matches one of Filter.Exclude
+	RuleSince   = "since"   // lastmod before Filter.Since, or unknown
+	RuleMaxAge  = "max-age" // lastmod before Filter.NotBefore
+)
+
+// Filter says which entries to keep. The zero Filter keeps them all. The
+// rules apply in the order of the fields, and an entry is dropped by the
+// first that rejects it.
+type Filter struct {
+	// Hosts, when not empty, keeps only URLs on these hosts. A host
+	// "*.example.com" matches every subdomain of example.com (not
+	// example.com itself). Hosts are compared in lower case, punycode for
+	// internationalized names.
+	Hosts []string
+	// Scope, when set, keeps only URLs under it: same scheme and host, and
+	// a path under its directory. It is the protocol's rule for a sitemap
+	// served at Scope.
+	Scope *url.URL
+	// Include, when not empty, keeps only URLs whose path matches one of
+	// these globs; Exclude drops URLs whose path matches one of them. In a
+	// glob, * matches any run of characters but '/', ** any run at all,
+	// and ? one character but '/'. A glob matches the whole path (the query
+	// is not part of it).
+	Include, Exclude []string
+	// Since, when not zero, keeps only entries whose lastmod is on or after
+	// it; entries with no lastmod are dropped.
+	Since time.Time
+	// NotBefore, when not zero, drops entries whose lastmod is before it;
+	// entries with no lastmod are kept (nothing says they are old).
+	NotBefore time.Time
+}
+
+// filter is a Filter ready to apply.
+type filter struct {
+	hosts            []string // exact hosts, and ".example.com" suffixes for "*.example.com"
+	scope            string   // scheme://host/dir/ prefix
+	include, exclude []*regexp.Regexp
+	since, notBefore time.Time
+}
+
+// compile checks the filter and prepares it.
+func (f *Filter) compile() (*filter, error) {
+	c := &filter{since: f.Since, notBefore: f.NotBefore}
+	for _, h := range f.Hosts {
+		wild := strings.HasPrefix(h, "*.")
+		name := strings.TrimPrefix(h, "*.")
+		loc, err := formats.ParseLoc("http://"+name+"/", nil)
+		if err != nil || strings.ContainsAny(name, "/?#@") {
+			return nil, fmt.Errorf("host %q is not a host name", h)
+		}
+		name = strings.TrimSuffix(strings.TrimPrefix(loc, "http://"), "/")
+		if wild {
+			name = "." + name
+		}
+		c.hosts = append(c.hosts, name)
+	}
+	if f.Scope != nil {
+		loc, err := formats.ParseLoc(f.Scope.String(), nil)
+		if err != nil {
+			return nil, fmt.Errorf("scope: %w", err)
+		}
+		if i := strings.IndexAny(loc, "?#"); i >= 0 {
+			loc = loc[:i]
+		}
+		// The directory: up to the last slash after the host.
+		host := strings.Index(loc, "://") + 3
+		if slash := strings.LastIndexByte(loc, '/'); slash >= host {
+			loc = loc[:slash+1]
+		} else {
+			loc += "/"
+		}
+		c.scope = loc
+	}
+	var err error
+	if c.include, err = globs(f.Include); err != nil {
+		return nil, err
+	}
+	if c.exclude, err = globs(f.Exclude); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func globs(patterns []string) ([]*regexp.Regexp, error) {
+	var res []*regexp.Regexp
+	for _, p := range patterns {
+		if p == "" {
+			return nil, fmt.Errorf("empty glob")
+		}
+		res = append(res, regexp.MustCompile(globRegexp(p)))
+	}
+	return res, nil
+}
+
+// globRegexp returns the regular expression of a path glob.
+func globRegexp(glob string) string {
+	var b strings.Builder
+	b.WriteString(`^`)
+	for i := 0; i < len(glob); i++ {
+		switch c := glob[i]; {
+		case c == '*' && i+1 < len(glob) && glob[i+1] == '*':
+			b.WriteString(`.*`)
+			i++
+		case c == '*':
+			b.WriteString(`[^/]*`)
+		case c == '?':
+			b.WriteString(`[^/]`)
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	b.WriteString(`$`)
+	return b.String()
+}
+
+// check returns the rule that drops e, or "" to keep it.
+func (f *filter) check(e *formats.Entry) string {
+	if len(f.hosts) > 0 && !f.hostOK(e.Loc) {
+		return RuleHost
+	}
+	if f.scope != "" && !strings.HasPrefix(e.Loc, f.scope) {
+		return RuleScope
+	}
+	if len(f.include) > 0 || len(f.exclude) > 0 {
+		path := locPath(e.Loc)
+		if len(f.include) > 0 && !matchAny(f.include, path) {
+			return RuleInclude
+		}
+		if matchAny(f.exclude, path) {
+			return RuleExclude
+		}
+	}
+	if !f.since.IsZero() && (e.LastMod.IsZero() || e.LastMod.Time().Before(f.since)) {
+		return RuleSince
+	}
+	if !f.notBefore.IsZero() && !e.LastMod.IsZero() && e.LastMod.Time().Before(f.notBefore) {
+		return RuleMaxAge
+	}
+	return ""
+}
+
+func (f *filter) hostOK(loc string) bool {
+	host := locHost(loc)
+	for _, h := range f.hosts {
+		if h == host || h[0] == '.' && strings.HasSuffix(host, h) {
+			return true
+		}
+	}
+	return false
+}
+
+func matchAny(res []*regexp.Regexp, s string) bool {
+	for _, re := range res {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// locHost returns the host of an absolute URL, without port or userinfo.
+func locHost(loc string) string {
+	rest := loc[strings.Index(loc, "://")+3:]
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if strings.HasPrefix(rest, "[") {
+		if i := strings.IndexByte(rest, ']'); i >= 0 {
+			return rest[:i+1]
+		}
+	}
+	if i := strings.LastIndexByte(rest, ':'); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// locPath returns the path of an absolute URL ("/" when empty).
+func locPath(loc string) string {
+	rest := loc[strings.Index(loc, "://")+3:]
+	i := strings.IndexAny(rest, "/?#")
+	if i < 0 || rest[i] != '/' {
+		return "/"
+	}
+	rest = rest[i:]
+	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
+}
