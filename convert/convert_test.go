@@ -42,6 +42,8 @@ func lm(s string) formats.LastMod {
 
 func TestDedupe(t *testing.T) {
 	weekly, daily := formats.Weekly, formats.Daily
+	p8, _ := formats.NewPriority(0.8)
+	news := &formats.News{PublicationName: "A", PublicationLanguage: "en", Title: "T"}
 	tests := []struct {
 		name   string
 		in     []formats.Entry
@@ -66,6 +68,30 @@ func TestDedupe(t *testing.T) {
 		{"same page by identity: default port and fragment",
 			[]formats.Entry{{Loc: "https://a.example/1#top"}, {Loc: "https://a.example:443/1"}, {Loc: "https://a.example/1"}},
 			[]formats.Entry{{Loc: "https://a.example/1#top"}}, 2},
+		{"same page by identity: dot segments, escapes, empty path",
+			[]formats.Entry{{Loc: "https://a.example"}, {Loc: "https://a.example/"}, {Loc: "https://a.example/x/../%7Euser"}, {Loc: "https://a.example/~user"}},
+			[]formats.Entry{{Loc: "https://a.example"}, {Loc: "https://a.example/x/../%7Euser"}}, 2},
+		{"http and https are different pages",
+			[]formats.Entry{{Loc: "http://a.example/1"}, {Loc: "https://a.example/1"}},
+			[]formats.Entry{{Loc: "http://a.example/1"}, {Loc: "https://a.example/1"}}, 0},
+		{"the newest of three wins; its loc is written",
+			[]formats.Entry{{Loc: "https://a.example/1", LastMod: lm("2024-01-01")}, {Loc: "https://a.example:443/1", LastMod: lm("2024-03-01"), Priority: p8}, {Loc: "https://a.example/1#x", LastMod: lm("2024-02-01")}},
+			[]formats.Entry{{Loc: "https://a.example:443/1", LastMod: lm("2024-03-01"), Priority: p8}}, 2},
+		{"extension data is the union, the winner's first",
+			[]formats.Entry{
+				{Loc: "https://a.example/1", LastMod: lm("2024-01-01"), Ext: &formats.Extensions{Images: []formats.Image{{Loc: "https://a.example/a.jpg"}, {Loc: "https://a.example/b.jpg"}}, News: news}},
+				{Loc: "https://a.example/1", LastMod: lm("2024-02-01"), Ext: &formats.Extensions{Images: []formats.Image{{Loc: "https://a.example/b.jpg"}, {Loc: "https://a.example/c.jpg"}}, Alternates: []formats.Alternate{{Hreflang: "de", Href: "https://a.example/de/1"}}}},
+			},
+			[]formats.Entry{{Loc: "https://a.example/1", LastMod: lm("2024-02-01"), Ext: &formats.Extensions{
+				Images:     []formats.Image{{Loc: "https://a.example/b.jpg"}, {Loc: "https://a.example/c.jpg"}, {Loc: "https://a.example/a.jpg"}},
+				News:       news,
+				Alternates: []formats.Alternate{{Hreflang: "de", Href: "https://a.example/de/1"}}}}}, 1},
+		{"extension data of a losing entry is kept",
+			[]formats.Entry{
+				{Loc: "https://a.example/1", LastMod: lm("2024-02-01")},
+				{Loc: "https://a.example/1", Ext: &formats.Extensions{Videos: []formats.Video{{ContentLoc: "https://a.example/v.mp4", Title: "v"}}}},
+			},
+			[]formats.Entry{{Loc: "https://a.example/1", LastMod: lm("2024-02-01"), Ext: &formats.Extensions{Videos: []formats.Video{{ContentLoc: "https://a.example/v.mp4", Title: "v"}}}}}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -47,6 +47,12 @@ type Filter struct {
 	NotBefore time.Time
 }
 
+// Validate reports a host that is not a host name or an empty glob.
+func (f *Filter) Validate() error {
+	_, err := f.compile()
+	return err
+}
+
 // filter is a Filter ready to apply.
 type filter struct {
 	hosts            []string // exact hosts, and ".example.com" suffixes for "*.example.com"

@@ -171,6 +171,9 @@ func (c *convertCmd) options() (convert.Options, error) {
 	opts.Normalize = n
 	opts.Rewrite = c.Normalize || len(n.StripParams) > 0 || n.StripSessionIDs || n.StripUTM || n.HTTPS ||
 		n.WWW != normalize.HostKeep || n.TrailingSlash != normalize.SlashKeep || n.SortQuery
+	if err := opts.Filter.Validate(); err != nil {
+		return opts, usageError{err}
+	}
 	if opts.Sort, err = convert.ParseSort(c.Sort); err != nil {
 		return opts, usageError{err}
 	}
