@@ -265,6 +265,7 @@ func unionExt(a, b *formats.Extensions) (*formats.Extensions, bool) {
 type table struct {
 	slots []slot
 	n     int
+	peak  int // the most bytes the slots took, for benchmarks
 }
 
 type slot struct {
@@ -295,6 +296,7 @@ func (t *table) findOrInsert(h uint64) (*int64, bool) {
 func (t *table) grow() {
 	old := t.slots
 	t.slots = makeSlots(max(1024, 2*len(old)))
+	t.peak = max(t.peak, 16*(len(old)+len(t.slots)))
 	mask := uint64(len(t.slots) - 1)
 	for _, s := range old {
 		if s.h == 0 {
