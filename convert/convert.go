@@ -261,6 +261,10 @@ func (s *sources) Next() (formats.Entry, error) {
 			}
 			if s.opts.Rewrite {
 				e.Loc = s.opts.Normalize.URL(e.Loc)
+				if len(e.Loc) > formats.MaxLocLength {
+					s.tooLong(st, e.Loc)
+					continue
+				}
 			}
 			if rule := s.filter.check(&e); rule != "" {
 				if st.Filtered == nil {
@@ -282,6 +286,18 @@ func (s *sources) Next() (formats.Entry, error) {
 		s.cur++
 	}
 	return formats.Entry{}, io.EOF
+}
+
+// tooLong skips an entry whose loc grew over the protocol's length when
+// rewritten, with a warning.
+func (s *sources) tooLong(st *InputStats, loc string) {
+	st.Read--
+	st.Skipped++
+	st.Warnings++
+	if s.opts.Warn != nil {
+		s.opts.Warn(&formats.ParseError{Source: st.Name, Skipped: true,
+			Err: fmt.Errorf("%w once normalized: %.60s…", formats.ErrLocTooLong, loc)})
+	}
 }
 
 // damaged decides what an error part-way through an input means: when the

@@ -158,6 +158,9 @@ func New(opts Options) (*Set, error) {
 	}
 	s.opts.Gzip = opts.Gzip || gz
 	s.dir = filepath.Dir(s.path)
+	if fi, err := os.Stat(s.dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("output: the directory %s of %s does not exist", s.dir, s.path)
+	}
 	name := filepath.Base(s.path)
 	if s.opts.Gzip {
 		name = name[:len(name)-len(".gz")]

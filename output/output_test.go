@@ -522,8 +522,8 @@ func TestAllOrNothing(t *testing.T) {
 
 func TestUnwritableDirectory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "missing")
-	_, err := write(t, output.Options{Path: filepath.Join(dir, "sitemap.xml"), Format: xml.Format}, pages(1, false))
-	require.Error(t, err)
+	_, err := output.New(output.Options{Path: filepath.Join(dir, "sitemap.xml"), Format: xml.Format})
+	require.ErrorContains(t, err, "does not exist")
 	assert.NoDirExists(t, dir)
 }
 
