@@ -126,17 +126,13 @@ func (m *merger) collect() error {
 		return err
 	}
 	m.sp = sp
-	for {
-		e, err := m.src.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if err := m.add(e, m.src.Input()); err != nil {
-			return err
-		}
+	if p, ok := m.src.(*pipe); ok {
+		err = m.collectBatches(p)
+	} else {
+		err = m.collectEntries()
+	}
+	if err != nil {
+		return err
 	}
 	m.table.free()
 	m.fallback = nil
@@ -155,14 +151,64 @@ func (m *merger) collect() error {
 	return err
 }
 
-// add takes one entry in: a new page is appended to the spool; a page seen
-// before is merged with its winner.
-func (m *merger) add(e formats.Entry, input int) error {
-	k := m.key(e.Loc)
-	h := m.hash(k)
-	if h == 0 {
-		h = 1 // 0 marks an empty slot
+func (m *merger) collectEntries() error {
+	for {
+		e, err := m.src.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		k := m.key(e.Loc)
+		if err := m.add(e, m.src.Input(), k, m.hashOf(k)); err != nil {
+			return err
+		}
 	}
+}
+
+// collectBatches takes the entries of a pipe a batch at a time: the keys
+// and hashes of a batch first, then a read of each one's table slot, which
+// the processor can overlap, and only then the inserts, which then find
+// their slots in cache. The table is far larger than the cache, so this
+// saves a memory round trip per entry.
+func (m *merger) collectBatches(p *pipe) error {
+	var keys []string
+	var hashes []uint64
+	for {
+		b, err := p.nextBatch()
+		if err != nil && err != io.EOF {
+			return err
+		}
+		keys, hashes = keys[:0], hashes[:0]
+		for i := range b.entries {
+			k := m.key(b.entries[i].Loc)
+			keys = append(keys, k)
+			hashes = append(hashes, m.hashOf(k))
+		}
+		m.table.touch(hashes)
+		for i := range b.entries {
+			if err := m.add(b.entries[i], b.inputs[i], keys[i], hashes[i]); err != nil {
+				return err
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
+}
+
+// hashOf returns the hash of a key, never 0 (which marks an empty slot).
+func (m *merger) hashOf(k string) uint64 {
+	if h := m.hash(k); h != 0 {
+		return h
+	}
+	return 1
+}
+
+// add takes one entry in, with its key and the key's hash: a new page is
+// appended to the spool; a page seen before is merged with its winner.
+func (m *merger) add(e formats.Entry, input int, k string, h uint64) error {
 	slot, found := m.table.findOrInsert(h)
 	if !found {
 		off, err := m.sp.Append(&spool.Record{Flags: flagFirst, Hash: h, Input: input, Entry: e})
@@ -265,7 +311,8 @@ func unionExt(a, b *formats.Extensions) (*formats.Extensions, bool) {
 type table struct {
 	slots []slot
 	n     int
-	peak  int // the most bytes the slots took, for benchmarks
+	peak  int    // the most bytes the slots took, for benchmarks
+	sink  uint64 // what touch read, kept so that the reads are not dropped
 }
 
 type slot struct {
@@ -291,6 +338,20 @@ func (t *table) findOrInsert(h uint64) (*int64, bool) {
 			return &s.off, false
 		}
 	}
+}
+
+// touch reads the first slot of each hash, so that the memory is in cache
+// when the inserts come; the reads are independent, so they overlap.
+func (t *table) touch(hashes []uint64) {
+	if len(t.slots) == 0 {
+		return
+	}
+	mask := uint64(len(t.slots) - 1)
+	var sum uint64
+	for _, h := range hashes {
+		sum += t.slots[h&mask].h
+	}
+	t.sink = sum
 }
 
 func (t *table) grow() {

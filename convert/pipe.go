@@ -79,6 +79,25 @@ func (p *pipe) Next() (formats.Entry, error) {
 	return e, nil
 }
 
+// nextBatch returns the rest of the current batch, or the next one, whole;
+// err is io.EOF (or the error that ended the source) with the last.
+func (p *pipe) nextBatch() (batch, error) {
+	for p.i == len(p.cur.entries) {
+		if p.err != nil {
+			return batch{}, p.err
+		}
+		b, ok := <-p.batches
+		if !ok {
+			p.err = io.EOF
+			continue
+		}
+		p.cur, p.i, p.err = b, 0, b.err
+	}
+	b := batch{entries: p.cur.entries[p.i:], inputs: p.cur.inputs[p.i:]}
+	p.i = len(p.cur.entries)
+	return b, p.err
+}
+
 // Input returns the input of the last entry Next returned.
 func (p *pipe) Input() int { return p.cur.inputs[p.i-1] }
 
