@@ -230,31 +230,35 @@ func (c *cleaner) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// clean returns chunk cleaned, in place when it needs no change. At the
-// end of the input (final) an incomplete sequence is invalid; otherwise it
-// is carried to the next read.
+// clean returns chunk cleaned, in place when it needs no change (valid
+// UTF-8 without forbidden characters, the common case, costs one scan). At
+// the end of the input (final) an incomplete sequence is invalid; otherwise
+// it is carried to the next read. The position (line, col) moves past the
+// chunk once it is cleaned; a problem's own position is worked out only for
+// the first problem.
 func (c *cleaner) clean(chunk []byte, final bool) []byte {
-	i := 0
-	for i < len(chunk) && allowed[chunk[i]] {
-		i++
-	}
+	i := validPrefix(chunk)
 	if i == len(chunk) {
 		c.advance(chunk)
 		return chunk
 	}
+	if !final && !utf8.FullRune(chunk[i:]) {
+		// Valid up to an incomplete sequence that the next read completes.
+		c.carry = append(c.carry, chunk[i:]...)
+		c.advance(chunk[:i])
+		return chunk[:i]
+	}
 	out := make([]byte, 0, len(chunk)+16)
 	out = append(out, chunk[:i]...)
-	c.advance(chunk[:i])
 	for i < len(chunk) {
 		b := chunk[i]
 		if allowed[b] {
 			out = append(out, b)
-			c.advance(chunk[i : i+1])
 			i++
 			continue
 		}
 		if b < utf8.RuneSelf {
-			c.problem(&c.ctrl)
+			c.problem(&c.ctrl, chunk[:i])
 			i++
 			continue
 		}
@@ -265,32 +269,62 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 		r, size := utf8.DecodeRune(chunk[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			c.problem(&c.invalid)
+			c.problem(&c.invalid, chunk[:i])
 			out = append(out, "\uFFFD"...)
 		case r == 0xFFFE || r == 0xFFFF:
-			c.problem(&c.ctrl)
+			c.problem(&c.ctrl, chunk[:i])
 		default:
 			out = append(out, chunk[i:i+size]...)
 		}
-		c.col++
 		i += size
 	}
+	c.advance(chunk[:i])
 	return out
 }
 
-func (c *cleaner) advance(b []byte) {
-	if nl := bytes.Count(b, []byte{'\n'}); nl > 0 {
-		c.line += nl
-		c.col = len(b) - bytes.LastIndexByte(b, '\n') - 1
-		return
+// validPrefix returns the length of the longest prefix of b that is valid
+// UTF-8 with no forbidden character.
+func validPrefix(b []byte) int {
+	i := 0
+	for i < len(b) {
+		if c := b[i]; c < utf8.RuneSelf {
+			if !allowed[c] {
+				return i
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 || r == 0xFFFE || r == 0xFFFF {
+			return i
+		}
+		i += size
 	}
-	c.col += len(b)
+	return i
 }
 
-func (c *cleaner) problem(count *int) {
+// advance moves the position past b: lines are counted by newlines,
+// columns by characters.
+func (c *cleaner) advance(b []byte) {
+	c.line, c.col = position(c.line, c.col, b)
+}
+
+// position returns the line and column after b, from line and col before
+// it.
+func position(line, col int, b []byte) (int, int) {
+	if nl := bytes.Count(b, []byte{'\n'}); nl > 0 {
+		return line + nl, utf8.RuneCount(b[bytes.LastIndexByte(b, '\n')+1:])
+	}
+	return line, col + utf8.RuneCount(b)
+}
+
+// problem counts a problem found after before, the part of the chunk that
+// precedes it, and remembers where the first one was.
+func (c *cleaner) problem(count *int, before []byte) {
 	*count++
 	if c.first == nil {
-		c.first = &Problem{Line: c.line, Column: c.col + 1, Err: fmt.Errorf(
+		line, col := position(c.line, c.col, before)
+		c.first = &Problem{Line: line, Column: col + 1, Err: fmt.Errorf(
 			"%w: invalid UTF-8 or a control character", ErrInvalidText)}
 	}
 }

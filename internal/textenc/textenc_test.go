@@ -117,3 +117,29 @@ func TestMultibyteAcrossReads(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, in, out)
 }
+
+// The position of the first problem counts characters, not bytes, and
+// lines across reads.
+func TestProblemPositionAfterText(t *testing.T) {
+	in := []byte(strings.Repeat("ü✓ line\n", 3000) + "café \x01")
+	_, _, err := decode(t, in, true)
+	var p *textenc.Problem
+	require.ErrorAs(t, err, &p)
+	assert.Equal(t, 3001, p.Line)
+	assert.Equal(t, 6, p.Column)
+}
+
+// Valid text with non-ASCII characters passes at the speed of one scan:
+// it is returned in place, with one count of newlines per read.
+func BenchmarkValidText(b *testing.B) {
+	line := "https://www.example.com/notes/caf%C3%A9/ü/✓/a-long-path-segment-here\n"
+	in := []byte(strings.Repeat(line, 20000))
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r := textenc.NewReader(bytes.NewReader(in), textenc.Options{})
+		if _, err := io.Copy(io.Discard, r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
