@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"time"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -95,7 +96,11 @@ type decoder struct {
 	b     []byte
 	err   error
 	zones map[int]*time.Location
+	arena []byte // where decoded strings are copied, many to one allocation
 }
+
+// arenaSize is the size of the blocks decoded strings are cut from.
+const arenaSize = 64 << 10
 
 func (d *decoder) uvarint() uint64 {
 	v, n := binary.Uvarint(d.b)
@@ -133,9 +138,28 @@ func (d *decoder) string() string {
 		d.fail()
 		return ""
 	}
-	s := string(d.b[:n])
+	s := d.copy(d.b[:n])
 	d.b = d.b[n:]
 	return s
+}
+
+// copy returns b as a string that shares a block with other strings the
+// decoder made, so that decoding costs one allocation per block rather than
+// one per string. Blocks are never written again once cut from, so the
+// strings stay immutable.
+func (d *decoder) copy(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > arenaSize/4 {
+		return string(b)
+	}
+	if cap(d.arena)-len(d.arena) < len(b) {
+		d.arena = make([]byte, 0, arenaSize)
+	}
+	start := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[start], len(b))
 }
 
 func (d *decoder) fail() {
