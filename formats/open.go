@@ -2,11 +2,12 @@ package formats
 
 import (
 	"bufio"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
