@@ -120,3 +120,41 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFastPathMatchesGeneral checks that the fast path gives exactly what
+// the general path gives (entries, warnings, the final error, with their
+// positions), in lenient and strict mode, whatever the buffer size and the
+// reads, so that a hand-over anywhere loses and repeats nothing.
+func FuzzFastPathMatchesGeneral(f *testing.F) {
+	for _, c := range xmlCorpus(f) {
+		f.Add(corpusBytes(f, c.Path))
+	}
+	golden, _ := filepath.Glob(filepath.Join("testdata", "golden", "*.xml"))
+	for _, name := range golden {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, tc := range readerCases {
+		f.Add([]byte(tc.doc))
+	}
+	for _, doc := range trickyDocs {
+		f.Add([]byte(doc))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkSameOnBothPaths(t, data)
+	})
+}
+
+// FuzzFieldParsers checks that the reader's non-allocating field parsers
+// give what the formats package's parsers give.
+func FuzzFieldParsers(f *testing.F) {
+	for _, v := range fieldValues {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		checkFieldParsers(t, v)
+	})
+}

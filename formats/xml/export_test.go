@@ -1,0 +1,50 @@
+package xml
+
+import (
+	"io"
+	"strconv"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// NewGeneralReader returns a reader that reads r on the general path
+// (encoding/xml) only.
+func NewGeneralReader(r io.Reader, opts formats.ReadOptions) *Reader { return newReader(r, opts, 0) }
+
+// NewReaderSize returns a reader whose fast path has a buffer of size
+// bytes, so that tests can make it hand over anywhere.
+func NewReaderSize(r io.Reader, opts formats.ReadOptions, size int) *Reader {
+	return newReader(r, opts, size)
+}
+
+// Path tells which path has read the document so far: "fast", "general"
+// (from the first byte), or "fast, then general from byte N".
+func (r *Reader) Path() string {
+	switch {
+	case r.handedAt < 0:
+		return "fast"
+	case r.handedAt == 0:
+		return "general"
+	}
+	return "fast, then general from byte " + strconv.FormatInt(r.handedAt, 10)
+}
+
+// Refills returns how many times the fast path scanned an item again
+// after reading more input.
+func (r *Reader) Refills() int {
+	if r.fast == nil {
+		return -1
+	}
+	return r.fast.refills
+}
+
+// FastBufSize is the size of the fast path's buffer.
+const FastBufSize = fastBufSize
+
+// ParseLastModFast, ParseChangeFreqFast and ParsePriorityFast are the
+// reader's non-allocating field parsers.
+var (
+	ParseLastModFast    = parseLastMod
+	ParseChangeFreqFast = parseChangeFreq
+	ParsePriorityFast   = parsePriority
+)
