@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/klauspost/compress/gzip"
@@ -103,7 +104,7 @@ func (c *convertCmd) Run(e *env) error {
 	}
 
 	rep := &reporter{w: e.Stderr, quiet: c.Quiet, verbose: c.Verbose}
-	prog := newProgress(e.Stderr, c.Quiet, dest)
+	prog := newProgress(e.Stderr, c.Quiet, dest, &rep.mu)
 	opts.Warn = prog.clearing(rep.warn)
 	opts.Progress = prog.update
 	if c.Verbose {
@@ -324,7 +325,10 @@ func (d *destination) name() string {
 const maxWarnings = 10
 
 // reporter prints warnings and the closing summary on standard error.
+// Warnings come from the goroutine that reads and dropped duplicates from
+// the one that dedupes, so everything it prints goes through mu.
 type reporter struct {
+	mu             sync.Mutex
 	w              io.Writer
 	quiet, verbose bool
 	shown          map[string]int
@@ -332,6 +336,8 @@ type reporter struct {
 }
 
 func (r *reporter) warn(pe *formats.ParseError) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.quiet {
 		return
 	}
@@ -348,6 +354,8 @@ func (r *reporter) warn(pe *formats.ParseError) {
 
 // notice prints a warning about the output, unless quiet.
 func (r *reporter) notice(msg string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if !r.quiet {
 		fmt.Fprintf(r.w, "feed2sitemap: warning: %s\n", msg)
 	}
@@ -356,6 +364,8 @@ func (r *reporter) notice(msg string) {
 // finish prints the account of the run: one summary line, and with -v a
 // line per input before it.
 func (r *reporter) finish(s *convert.Stats, d *destination, err error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.quiet || s == nil {
 		return
 	}
@@ -449,6 +459,8 @@ func inputLine(in convert.InputStats) string {
 
 // dropped prints an entry left out of the output, with -v.
 func (r *reporter) dropped(d convert.Drop) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	why := map[string]string{
 		convert.RuleHost:    "not on a --host",
 		convert.RuleScope:   "outside the sitemap's host and directory (--base-url; --allow-cross-host keeps it)",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -13,6 +14,7 @@ import (
 // standard error is a terminal and -q was not given: entries read, the
 // rate, and files written.
 type progress struct {
+	mu    *sync.Mutex // shared with the reporter, which writes to w too
 	w     io.Writer
 	on    bool
 	dest  *destination
@@ -25,9 +27,9 @@ type progress struct {
 // and how often it changes.
 const progressDelay = 500 * time.Millisecond
 
-func newProgress(w io.Writer, quiet bool, dest *destination) *progress {
+func newProgress(w io.Writer, quiet bool, dest *destination, mu *sync.Mutex) *progress {
 	now := time.Now()
-	return &progress{w: w, on: !quiet && isTerminal(w), dest: dest, start: now, last: now}
+	return &progress{mu: mu, w: w, on: !quiet && isTerminal(w), dest: dest, start: now, last: now}
 }
 
 // isTerminal reports whether w is a terminal.
@@ -50,6 +52,8 @@ func (p *progress) update(read int) {
 		return
 	}
 	p.last = now
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	rate := float64(read) / now.Sub(p.start).Seconds()
 	parts := 0
 	if p.dest.set != nil {
@@ -62,6 +66,8 @@ func (p *progress) update(read int) {
 // clear removes the progress line, so that other messages start on a
 // clean line.
 func (p *progress) clear() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.shown {
 		fmt.Fprint(p.w, "\r\033[K")
 		p.shown = false
