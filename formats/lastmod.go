@@ -88,15 +88,6 @@ func (l LastMod) MarshalText() ([]byte, error) { return l.AppendText(nil), nil }
 // ErrBadDate is wrapped by the errors ParseLastMod returns.
 var ErrBadDate = errors.New("formats: unrecognized date")
 
-// w3cLayouts are the W3C Datetime levels with a time, longest first.
-var w3cLayouts = []struct {
-	layout string
-	prec   Precision
-}{
-	{"2006-01-02T15:04:05Z07:00", PrecisionSecond},
-	{"2006-01-02T15:04Z07:00", PrecisionMinute},
-}
-
 // feedLayouts are the RFC 822/1123 forms and their common variations.
 var feedLayouts = []string{
 	"Mon, 2 Jan 2006 15:04:05 -0700",
@@ -159,53 +150,38 @@ func ParseLastMod(s string) (LastMod, error) {
 	return LastMod{}, fmt.Errorf("%w: %q is not a W3C Datetime or RFC 822 date", ErrBadDate, s)
 }
 
-// parseW3C parses the six W3C Datetime levels, quickly for the common ones.
-func parseW3C(s string) (LastMod, bool) {
-	switch {
-	case len(s) == 4:
-		if y, ok := digits(s); ok {
-			return LastMod{t: time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), prec: PrecisionYear}, true
-		}
-		return LastMod{}, false
-	case len(s) == 7 && s[4] == '-':
-		y, ok1 := digits(s[:4])
-		m, ok2 := digits(s[5:])
-		if ok1 && ok2 && m >= 1 && m <= 12 {
-			return LastMod{t: time.Date(y, time.Month(m), 1, 0, 0, 0, 0, time.UTC), prec: PrecisionMonth}, true
-		}
-		return LastMod{}, false
-	case len(s) == 10:
-		t, err := time.Parse(time.DateOnly, s)
-		if err != nil {
-			return LastMod{}, false
-		}
-		return LastMod{t: t, prec: PrecisionDay}, true
-	case len(s) > 10 && (s[10] == 'T' || s[10] == 't'):
-		if i := strings.IndexByte(s, '.'); i == 19 {
-			t, err := time.Parse(time.RFC3339Nano, s)
-			if err != nil {
-				return LastMod{}, false
-			}
-			return LastMod{t: t, prec: PrecisionFraction}, true
-		}
-		for _, l := range w3cLayouts {
-			if t, err := time.Parse(l.layout, s); err == nil {
-				return LastMod{t: t, prec: l.prec}, true
-			}
+// ParseLastModBytes is ParseLastMod(string(b)), without allocating for the
+// forms sitemaps usually hold: a W3C date or date-time in plain ASCII,
+// padded with ASCII space.
+func ParseLastModBytes(b []byte) (LastMod, error) {
+	if s, ok := trimASCII(b); ok {
+		if l, ok := parseW3C(s); ok {
+			return l, nil
 		}
 	}
-	return LastMod{}, false
+	return ParseLastMod(string(b))
 }
 
-// digits parses s as an unsigned decimal number.
-func digits(s string) (int, bool) {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int(c-'0')
+// trimASCII returns b without surrounding ASCII space, and false when what
+// remains is empty or does not start and end with printable ASCII other
+// than space. TrimSpace(string(b)) is then string(s): the ASCII space
+// trimmed is Unicode space too, and what stops the trimming is not.
+func trimASCII(b []byte) (s []byte, ok bool) {
+	i, j := 0, len(b)
+	for i < j && isASCIISpace(b[i]) {
+		i++
 	}
-	return n, len(s) > 0
+	for j > i && isASCIISpace(b[j-1]) {
+		j--
+	}
+	if i == j || b[i] <= ' ' || b[i] >= 0x7f || b[j-1] <= ' ' || b[j-1] >= 0x7f {
+		return nil, false
+	}
+	return b[i:j], true
+}
+
+// isASCIISpace reports whether c is one of the ASCII characters
+// unicode.IsSpace accepts.
+func isASCIISpace(c byte) bool {
+	return c == ' ' || '\t' <= c && c <= '\r'
 }

@@ -44,7 +44,7 @@ const FastBufSize = fastBufSize
 // ParseLastModFast, ParseChangeFreqFast and ParsePriorityFast are the
 // reader's non-allocating field parsers.
 var (
-	ParseLastModFast    = parseLastMod
+	ParseLastModFast    = formats.ParseLastModBytes
 	ParseChangeFreqFast = parseChangeFreq
 	ParsePriorityFast   = parsePriority
 )

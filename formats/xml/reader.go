@@ -606,7 +606,7 @@ func (r *Reader) endField() error {
 	}
 	switch f {
 	case fieldLastMod:
-		lm, err := parseLastMod(r.val)
+		lm, err := formats.ParseLastModBytes(r.val)
 		if err != nil {
 			return r.warn(line, col, false, fmt.Errorf("<lastmod> ignored: %w", err))
 		}
