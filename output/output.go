@@ -124,9 +124,13 @@ type Set struct {
 	slots   chan struct{} // bounds the parts stored at once
 	written atomic.Int64  // parts finished, for progress
 	files   []File
-	created []string // files this Set put in place, removed by Abort
-	closed  bool
-	err     error
+	// indexBytes is the size of an index of the finished parts, and
+	// lastIndexEntry the size of the last one's entry.
+	indexBytes     int64
+	lastIndexEntry int
+	created        []string // files this Set put in place, removed by Abort
+	closed         bool
+	err            error
 }
 
 // New checks the options and returns a Set. Nothing is written before the
@@ -271,13 +275,7 @@ func (s *Set) split() error {
 // indexFits checks that an index listing the parts so far, and extra more
 // of the size of the last, stays within the limits.
 func (s *Set) indexFits(extra int) error {
-	size := int64(xml.HeaderSize(formats.KindSitemap) + xml.FooterSize(formats.KindSitemap))
-	last := 0
-	for _, p := range s.parts {
-		last = xml.EntrySize(s.indexEntry(p, stored))
-		size += int64(last)
-	}
-	if size+int64(extra*last) > s.maxBytes {
+	if s.indexBytes+int64(extra*s.lastIndexEntry) > s.maxBytes {
 		return fmt.Errorf("%w: an index of %d parts needs more than %d bytes; an index never lists another index, so shard the inputs into several outputs",
 			ErrIndexTooLarge, len(s.parts)+extra, s.maxBytes)
 	}
@@ -372,10 +370,6 @@ func (s *Set) commitSplit() error {
 		s.files = append(s.files, File{Path: path, Entries: p.entries, Bytes: s.size(p)})
 		index = append(index, s.indexEntry(p, p.sum))
 	}
-	size := int64(xml.HeaderSize(formats.KindSitemap) + xml.FooterSize(formats.KindSitemap))
-	for _, e := range index {
-		size += int64(xml.EntrySize(e))
-	}
 	tmp, err := os.CreateTemp(s.dir, "."+filepath.Base(s.indexPath)+".tmp-*")
 	if err != nil {
 		return err
@@ -411,7 +405,7 @@ func (s *Set) commitSplit() error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	s.files = append(s.files, File{Path: s.indexPath, Entries: len(index), Bytes: size})
+	s.files = append(s.files, File{Path: s.indexPath, Entries: len(index), Bytes: s.indexBytes})
 	return nil
 }
 
@@ -576,6 +570,16 @@ func (s *Set) newPart() error {
 func (s *Set) finish(p *part) error {
 	s.cur = nil
 	s.parts = append(s.parts, p)
+	// The index's size so far, counted once per part: the stand-in hash
+	// has the length of the real one. (Without a base URL there is no
+	// index: a split is refused first.)
+	if s.base != nil {
+		if s.indexBytes == 0 {
+			s.indexBytes = int64(xml.HeaderSize(formats.KindSitemap) + xml.FooterSize(formats.KindSitemap))
+		}
+		s.lastIndexEntry = xml.EntrySize(s.indexEntry(p, stored))
+		s.indexBytes += int64(s.lastIndexEntry)
+	}
 	err := p.w.Close()
 	p.chunks.close()
 	return err
