@@ -418,9 +418,14 @@ func filteredRules(s *convert.Stats) string {
 			all[rule] += n
 		}
 	}
+	return rulesText(all)
+}
+
+// rulesText lists counts by rule, in the order of the rules' names.
+func rulesText(counts map[string]int) string {
 	var parts []string
-	for _, rule := range slices.Sorted(maps.Keys(all)) {
-		parts = append(parts, fmt.Sprintf("%s %d", rule, all[rule]))
+	for _, rule := range slices.Sorted(maps.Keys(counts)) {
+		parts = append(parts, fmt.Sprintf("%s %d", rule, counts[rule]))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -443,14 +448,7 @@ func inputLine(in convert.InputStats) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s): %d read, %d invalid", in.Name, format, in.Read, in.Skipped)
 	if f := in.FilteredTotal(); f > 0 {
-		fmt.Fprintf(&b, ", %d filtered (", f)
-		for i, rule := range slices.Sorted(maps.Keys(in.Filtered)) {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%s %d", rule, in.Filtered[rule])
-		}
-		b.WriteString(")")
+		fmt.Fprintf(&b, ", %d filtered (%s)", f, rulesText(in.Filtered))
 	}
 	fmt.Fprintf(&b, ", %d %s, %d written, %d %s", in.Duplicates, plural(in.Duplicates, "duplicate", "duplicates"),
 		in.Written(), in.Warnings, plural(in.Warnings, "warning", "warnings"))
