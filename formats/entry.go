@@ -58,6 +58,11 @@ type Entry struct {
 	// Ext holds extension data (images, videos, news, language
 	// alternates); nil when the entry has none.
 	Ext *Extensions
+	// Title and Summary are the page's title and summary when the source
+	// gave them (a feed item's title and description, as plain text);
+	// empty otherwise. Sitemaps cannot hold them; feed writers use them.
+	Title   string
+	Summary string
 }
 
 // ChangeFreq is a sitemap changefreq value. The zero value means unknown.
@@ -144,6 +149,40 @@ type Extensions struct {
 	// Alternates are the entry's xhtml:link rel="alternate" language
 	// versions, including the entry itself.
 	Alternates []Alternate
+}
+
+// ExtensionSet is a set of sitemap extensions, so that a writer can declare
+// the namespaces a document uses before writing its entries.
+type ExtensionSet uint8
+
+// The extensions of an ExtensionSet.
+const (
+	ExtImage      ExtensionSet = 1 << iota // image:image
+	ExtVideo                               // video:video
+	ExtNews                                // news:news
+	ExtAlternates                          // xhtml:link hreflang alternates
+	ExtMobile                              // the obsolete mobile:mobile marker
+)
+
+// Uses returns the extensions x holds data for; none for a nil x.
+func (x *Extensions) Uses() ExtensionSet {
+	var s ExtensionSet
+	if x == nil {
+		return s
+	}
+	if len(x.Images) > 0 {
+		s |= ExtImage
+	}
+	if len(x.Videos) > 0 {
+		s |= ExtVideo
+	}
+	if x.News != nil {
+		s |= ExtNews
+	}
+	if len(x.Alternates) > 0 {
+		s |= ExtAlternates
+	}
+	return s
 }
 
 // Image is an image:image element. Only Loc matters to search engines today;

@@ -32,6 +32,23 @@ type WriteOptions struct {
 	// decides it (an empty output). Entries of KindSitemap always give an
 	// index.
 	Index bool
+	// Uses is the set of extensions the entries hold, known before the
+	// first is written, so that an XML writer declares exactly those
+	// namespaces on the root element.
+	Uses ExtensionSet
+	// Stylesheet, when set, is the URL of an XSL stylesheet that XML
+	// writers name in an <?xml-stylesheet?> instruction.
+	Stylesheet string
+	// Feed describes the feed itself, for the feed writers.
+	Feed FeedInfo
+}
+
+// FeedInfo is what a feed says about itself, for the RSS and Atom writers.
+type FeedInfo struct {
+	Title       string // the feed's title
+	Link        string // the site the feed is about
+	Description string // what the feed is about
+	ID          string // the feed's permanent identifier (Atom id)
 }
 
 // Format is a registered format: how to recognize it, and how to read or
@@ -60,12 +77,12 @@ type Format struct {
 
 // Layout gives the exact sizes of what a format's Writer writes, so that
 // output can be split into files at a size limit exactly: a document
-// holding entries of kind k is Header(k) + the sum of Entry(e) over its
-// entries + Footer(k) bytes long, uncompressed.
+// written with options o is Header(o) + the sum of Entry(e) over its
+// entries + Footer(o) bytes long, uncompressed.
 type Layout struct {
-	Header func(Kind) int
+	Header func(WriteOptions) int
 	Entry  func(Entry) int
-	Footer func(Kind) int
+	Footer func(WriteOptions) int
 }
 
 // CanRead reports whether the format has a reader.

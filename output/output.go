@@ -94,6 +94,9 @@ type Options struct {
 	// Index asks for an empty sitemap index rather than an empty urlset
 	// when no entry is written.
 	Index bool
+	// Write holds the options every document is written with (extensions
+	// used, stylesheet, feed information); Index is set per document.
+	Write formats.WriteOptions
 }
 
 // File describes one file a Set wrote.
@@ -228,7 +231,7 @@ func (s *Set) Write(e formats.Entry) error {
 		s.started, s.kind = true, e.Kind
 	}
 	size := int64(s.layout.Entry(e))
-	frame := int64(s.layout.Header(e.Kind) + s.layout.Footer(e.Kind))
+	frame := int64(s.layout.Header(s.docOptions()) + s.layout.Footer(s.docOptions()))
 	if frame+size > s.maxBytes {
 		return s.fail(fmt.Errorf("%w: %s needs %d bytes, the limit is %d", ErrEntryTooLarge, e.Loc, frame+size, s.maxBytes))
 	}
@@ -284,7 +287,7 @@ func (s *Set) indexFits(extra int) error {
 
 // size returns the size of a part's document, uncompressed.
 func (s *Set) size(p *part) int64 {
-	return int64(s.layout.Header(s.kind)+s.layout.Footer(s.kind)) + p.bytes
+	return int64(s.layout.Header(s.docOptions())+s.layout.Footer(s.docOptions())) + p.bytes
 }
 
 // partName returns the file name of part n whose content has the hex hash
@@ -380,7 +383,7 @@ func (s *Set) commitSplit() error {
 		gz = gzip.NewWriter(tmp)
 		w = gz
 	}
-	xw := xml.NewWriter(w, formats.WriteOptions{Index: true})
+	xw := xml.NewWriter(w, s.indexOptions())
 	for _, e := range index {
 		if err = xw.Write(e); err != nil {
 			break
@@ -553,6 +556,14 @@ type part struct {
 	lastmod formats.LastMod
 }
 
+// docOptions returns the options the documents of the entries' kind are
+// written with.
+func (s *Set) docOptions() formats.WriteOptions {
+	o := s.opts.Write
+	o.Index = s.kind == formats.KindSitemap
+	return o
+}
+
 func (s *Set) newPart() error {
 	f, err := os.CreateTemp(s.dir, "."+s.stem+"-part.tmp-*")
 	if err != nil {
@@ -561,7 +572,7 @@ func (s *Set) newPart() error {
 	p := &part{n: len(s.parts) + 1, tmp: f.Name(), file: f, chunks: newChunker(), done: make(chan error, 1)}
 	s.slots <- struct{}{}
 	go p.store(p.chunks.out, s.opts.Gzip, s.slots, &s.written)
-	p.w = s.opts.Format.NewWriter(p.chunks, formats.WriteOptions{Index: s.kind == formats.KindSitemap})
+	p.w = s.opts.Format.NewWriter(p.chunks, s.docOptions())
 	s.cur = p
 	return nil
 }
@@ -575,7 +586,7 @@ func (s *Set) finish(p *part) error {
 	// index: a split is refused first.)
 	if s.base != nil {
 		if s.indexBytes == 0 {
-			s.indexBytes = int64(xml.HeaderSize(formats.KindSitemap) + xml.FooterSize(formats.KindSitemap))
+			s.indexBytes = int64(xml.HeaderSize(s.indexOptions()) + xml.FooterSize(s.indexOptions()))
 		}
 		s.lastIndexEntry = xml.EntrySize(s.indexEntry(p, stored))
 		s.indexBytes += int64(s.lastIndexEntry)
@@ -794,3 +805,8 @@ func (s *Set) partPattern() *regexp.Regexp {
 
 // isPartName reports whether name is the name of a part of this output.
 func (s *Set) isPartName(name string) bool { return s.partPattern().MatchString(name) }
+
+// indexOptions returns the options the sitemap index is written with.
+func (s *Set) indexOptions() formats.WriteOptions {
+	return formats.WriteOptions{Index: true, Stylesheet: s.opts.Write.Stylesheet}
+}

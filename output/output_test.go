@@ -164,7 +164,7 @@ func TestURLLimitBoundary(t *testing.T) {
 
 // sized returns entries whose XML document is exactly size bytes long.
 func sized(t testing.TB, size int) []formats.Entry {
-	frame := xml.HeaderSize(formats.KindURL) + xml.FooterSize(formats.KindURL)
+	frame := xml.HeaderSize(formats.WriteOptions{}) + xml.FooterSize(formats.WriteOptions{})
 	var es []formats.Entry
 	left := size - frame
 	for i := 0; left > 0; i++ {

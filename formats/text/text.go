@@ -33,7 +33,7 @@ var Format = formats.Register(&formats.Format{
 })
 
 // noFrame is the size of a text sitemap's header and footer: it has none.
-func noFrame(formats.Kind) int { return 0 }
+func noFrame(formats.WriteOptions) int { return 0 }
 
 // EntrySize returns the number of bytes Writer.Write adds to the output for
 // e: its loc and a newline.

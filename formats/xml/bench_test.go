@@ -78,7 +78,7 @@ func BenchmarkReader(b *testing.B) {
 
 func BenchmarkWriter(b *testing.B) {
 	entries := benchEntries(b)
-	size := int64(xml.HeaderSize(formats.KindURL) + xml.FooterSize(formats.KindURL))
+	size := int64(xml.HeaderSize(formats.WriteOptions{}) + xml.FooterSize(formats.WriteOptions{}))
 	for _, e := range entries {
 		size += int64(xml.EntrySize(e))
 	}

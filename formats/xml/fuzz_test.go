@@ -87,9 +87,10 @@ func FuzzReader(f *testing.F) {
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}
-		total := xml.HeaderSize(formats.KindURL) + xml.FooterSize(formats.KindURL)
+		total := xml.HeaderSize(formats.WriteOptions{}) + xml.FooterSize(formats.WriteOptions{})
 		if len(entries) > 0 {
-			total = xml.HeaderSize(entries[0].Kind) + xml.FooterSize(entries[0].Kind)
+			o := formats.WriteOptions{Index: entries[0].Kind == formats.KindSitemap}
+			total = xml.HeaderSize(o) + xml.FooterSize(o)
 		}
 		for _, e := range entries {
 			total += xml.EntrySize(e)

@@ -20,19 +20,21 @@ const (
 	IndexFooter  = "</sitemapindex>\n"
 )
 
-// HeaderSize returns the size in bytes of the header of a document of
-// entries of kind k: len(URLSetHeader) or len(IndexHeader).
-func HeaderSize(k formats.Kind) int {
-	if k == formats.KindSitemap {
+// HeaderSize returns the size in bytes of the header of a document written
+// with options o: len(IndexHeader) when o.Index is set, else
+// len(URLSetHeader).
+func HeaderSize(o formats.WriteOptions) int {
+	if o.Index {
 		return len(IndexHeader)
 	}
 	return len(URLSetHeader)
 }
 
-// FooterSize returns the size in bytes of the footer of a document of
-// entries of kind k: len(URLSetFooter) or len(IndexFooter).
-func FooterSize(k formats.Kind) int {
-	if k == formats.KindSitemap {
+// FooterSize returns the size in bytes of the footer of a document written
+// with options o: len(IndexFooter) when o.Index is set, else
+// len(URLSetFooter).
+func FooterSize(o formats.WriteOptions) int {
+	if o.Index {
 		return len(IndexFooter)
 	}
 	return len(URLSetFooter)

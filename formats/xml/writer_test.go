@@ -193,23 +193,24 @@ func TestEntrySize(t *testing.T) {
 	for _, kind := range []formats.Kind{formats.KindURL, formats.KindSitemap} {
 		entries := sizeEntries(t, kind)
 		doc := writeAll(t, entries, formats.WriteOptions{})
-		total := xml.HeaderSize(kind) + xml.FooterSize(kind)
+		o := formats.WriteOptions{Index: kind == formats.KindSitemap}
+		total := xml.HeaderSize(o) + xml.FooterSize(o)
 		for _, e := range entries {
 			total += xml.EntrySize(e)
 		}
 		require.Equal(t, len(doc), total, "%s document size", kind)
 
 		empty := len(writeAll(t, nil, formats.WriteOptions{Index: kind == formats.KindSitemap}))
-		require.Equal(t, xml.HeaderSize(kind)+xml.FooterSize(kind), empty)
+		require.Equal(t, xml.HeaderSize(o)+xml.FooterSize(o), empty)
 		for _, e := range entries[:200] {
 			one := writeAll(t, []formats.Entry{e}, formats.WriteOptions{})
 			require.Equal(t, len(one)-empty, xml.EntrySize(e), "%+v", e)
 		}
 	}
-	assert.Equal(t, len(xml.URLSetHeader), xml.HeaderSize(formats.KindURL))
-	assert.Equal(t, len(xml.IndexHeader), xml.HeaderSize(formats.KindSitemap))
-	assert.Equal(t, len(xml.URLSetFooter), xml.FooterSize(formats.KindURL))
-	assert.Equal(t, len(xml.IndexFooter), xml.FooterSize(formats.KindSitemap))
+	assert.Equal(t, len(xml.URLSetHeader), xml.HeaderSize(formats.WriteOptions{}))
+	assert.Equal(t, len(xml.IndexHeader), xml.HeaderSize(formats.WriteOptions{Index: true}))
+	assert.Equal(t, len(xml.URLSetFooter), xml.FooterSize(formats.WriteOptions{}))
+	assert.Equal(t, len(xml.IndexFooter), xml.FooterSize(formats.WriteOptions{Index: true}))
 }
 
 func TestWriterPriorities(t *testing.T) {

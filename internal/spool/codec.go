@@ -14,17 +14,28 @@ import (
 var errCorrupt = errors.New("spool: corrupt record")
 
 // appendEntry appends the encoding of e to b: the entry's fields in a fixed
-// order, strings and numbers as varints. Extension data follows a flag.
+// order, strings and numbers as varints. A flags byte says whether the
+// title and summary, and extension data, follow.
 func appendEntry(b []byte, e *formats.Entry) []byte {
 	b = appendString(b, e.Loc)
 	b = appendLastMod(b, e.LastMod)
 	b = appendString(b, string(e.ChangeFreq))
 	b = appendPriority(b, e.Priority)
 	b = append(b, byte(e.Kind))
-	if e.Ext == nil {
-		return append(b, 0)
+	var flags byte
+	if e.Title != "" || e.Summary != "" {
+		flags |= hasText
 	}
-	b = append(b, 1)
+	if e.Ext != nil {
+		flags |= hasExt
+	}
+	b = append(b, flags)
+	if flags&hasText != 0 {
+		b = appendStrings(b, e.Title, e.Summary)
+	}
+	if e.Ext == nil {
+		return b
+	}
 	x := e.Ext
 	b = binary.AppendUvarint(b, uint64(len(x.Images)))
 	for _, im := range x.Images {
@@ -54,6 +65,12 @@ func appendEntry(b []byte, e *formats.Entry) []byte {
 	}
 	return b
 }
+
+// The flags of an encoded entry.
+const (
+	hasExt  = 1 << iota // extension data follows
+	hasText             // the title and summary follow
+)
 
 // appendPriority appends the priority in thousandths plus one; 0 is unset.
 func appendPriority(b []byte, p formats.Priority) []byte {
@@ -226,7 +243,11 @@ func (d *decoder) entry() formats.Entry {
 		e.Priority, _ = formats.NewPriority(float64(m-1) / 1000)
 	}
 	e.Kind = formats.Kind(d.byte())
-	if d.byte() == 1 {
+	flags := d.byte()
+	if flags&hasText != 0 {
+		e.Title, e.Summary = d.string(), d.string()
+	}
+	if flags&hasExt != 0 {
 		e.Ext = d.ext()
 	}
 	return e

@@ -30,6 +30,8 @@ func entries(t *testing.T) []formats.Entry {
 		{Loc: "https://example.com/e", LastMod: lastmod(t, "2024")},
 		{Loc: "https://example.com/sitemap.xml", Kind: formats.KindSitemap, LastMod: lastmod(t, "Tue, 10 Jun 2003 04:00:00 GMT")},
 		{Loc: "https://example.com/" + strings.Repeat("long/", 2000)},
+		{Loc: "https://example.com/t", Title: "A title", Summary: "What it is about"},
+		{Loc: "https://example.com/u", Summary: "Only a summary", Ext: &formats.Extensions{Images: []formats.Image{{Loc: "https://example.com/k.jpg"}}}},
 		{Loc: "https://example.com/x", Ext: &formats.Extensions{
 			Images: []formats.Image{{Loc: "https://example.com/i.jpg", Caption: "c", Title: "t"}, {Loc: "https://example.com/j.jpg"}},
 			Videos: []formats.Video{{ThumbnailLoc: "https://example.com/t.jpg", Title: "v", Description: "d", ContentLoc: "https://example.com/v.mp4",
@@ -48,6 +50,8 @@ func same(t *testing.T, want, got formats.Entry) {
 	assert.True(t, want.LastMod.Equal(got.LastMod), "%s vs %s", want.LastMod, got.LastMod)
 	assert.Equal(t, want.ChangeFreq, got.ChangeFreq)
 	assert.Equal(t, want.Priority, got.Priority)
+	assert.Equal(t, want.Title, got.Title)
+	assert.Equal(t, want.Summary, got.Summary)
 	assert.Equal(t, want.Kind, got.Kind)
 	if want.Ext == nil {
 		assert.Nil(t, got.Ext)
@@ -61,6 +65,10 @@ func same(t *testing.T, want, got formats.Entry) {
 		assert.Equal(t, w.PublicationDate.String(), g.PublicationDate.String())
 		w.PublicationDate, g.PublicationDate = formats.LastMod{}, formats.LastMod{}
 		assert.Equal(t, w, g)
+	}
+	if want.Ext.News == nil {
+		assert.Nil(t, got.Ext.News)
+		return
 	}
 	assert.Equal(t, want.Ext.News.PublicationDate.String(), got.Ext.News.PublicationDate.String())
 	assert.Equal(t, want.Ext.News.Title, got.Ext.News.Title)
