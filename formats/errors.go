@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Sentinel errors for inputs that cannot be read at all.
@@ -89,6 +90,13 @@ type ReadOptions struct {
 	Strict bool
 	// Warn receives each warning in lenient mode. Nil discards them.
 	Warn func(*ParseError)
+	// NewsName, when set, asks feed readers to make news entries
+	// (Extensions.News) of the items published in the two days before Now,
+	// under this publication name.
+	NewsName string
+	// Now is the time news age is measured from; zero means the time of
+	// reading.
+	Now time.Time
 }
 
 // Warning reports a problem at line and column of the input. In lenient

@@ -64,17 +64,9 @@ func (c *convertCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	stdin := 0
-	inputs := make([]convert.Input, len(c.Inputs))
-	for i, name := range c.Inputs {
-		if name == "-" {
-			if stdin++; stdin > 1 {
-				return usageError{errors.New("standard input (-) can be read only once")}
-			}
-			inputs[i] = convert.Input{Name: "<stdin>", Open: func() (io.ReadCloser, error) { return io.NopCloser(e.Stdin), nil }}
-			continue
-		}
-		inputs[i] = convert.Input{Name: name, Open: func() (io.ReadCloser, error) { return os.Open(name) }}
+	inputs, err := e.inputs(c.Inputs)
+	if err != nil {
+		return err
 	}
 	dest, err := c.destination(e, out)
 	if err != nil {
