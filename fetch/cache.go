@@ -1,0 +1,142 @@
+package fetch
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+)
+
+// cache keeps, per URL, the validators of the last answer and its body
+// (after Content-Encoding was removed), in one file named after the
+// SHA-256 of the URL: a line of JSON, then the body. A file is written
+// under a temporary name and renamed into place only once the whole body
+// was read, so an entry is complete or absent; an entry that does not
+// read back (corrupt, cut short, another URL's) is ignored, and the
+// request made without validators.
+type cache struct {
+	dir string
+}
+
+// entry is the head of a cache file.
+type entry struct {
+	URL          string `json:"url"`
+	ETag         string `json:"etag,omitempty"`
+	LastModified string `json:"last_modified,omitempty"`
+	Size         int64  `json:"size"`
+
+	path string // the file
+	head int64  // where the body starts in it
+}
+
+// maxHead bounds the line of JSON read back from a cache file.
+const maxHead = 16 << 10
+
+func validators(h http.Header) *entry {
+	return &entry{ETag: h.Get("ETag"), LastModified: h.Get("Last-Modified")}
+}
+
+func (c *cache) path(rawURL string) string {
+	sum := sha256.Sum256([]byte(rawURL))
+	return filepath.Join(c.dir, hex.EncodeToString(sum[:])+".cache")
+}
+
+// load returns the entry of rawURL, or nil when there is none that reads
+// back whole.
+func (c *cache) load(rawURL string) *entry {
+	if c == nil {
+		return nil
+	}
+	path := c.path(rawURL)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil
+	}
+	line, err := bufio.NewReaderSize(io.LimitReader(f, maxHead), maxHead).ReadSlice('\n')
+	if err != nil {
+		return nil
+	}
+	e := &entry{path: path, head: int64(len(line))}
+	if json.Unmarshal(line, e) != nil || e.URL != rawURL || e.Size != fi.Size()-e.head || e.ETag == "" && e.LastModified == "" {
+		return nil
+	}
+	return e
+}
+
+// open returns the body of the entry.
+func (c *cache) open(e *entry, max int64) (*Body, error) {
+	if max > 0 && e.Size > max {
+		return nil, tooLarge(max)
+	}
+	f, err := os.Open(e.path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.Seek(e.head, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &Body{Status: http.StatusNotModified, Size: e.Size, f: f, r: io.LimitReader(f, e.Size)}, nil
+}
+
+// store copies the body r into the entry of e.URL, replacing the old one
+// once it is whole, and returns it open for reading.
+func (c *cache) store(e *entry, r io.Reader, max int64) (*Body, error) {
+	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+		return nil, err
+	}
+	tmp, err := os.CreateTemp(c.dir, ".tmp-*")
+	if err != nil {
+		return nil, err
+	}
+	fail := func(err error) (*Body, error) {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, err
+	}
+	// The size is not known before the body is read: the head is written
+	// with room for it, then rewritten in place.
+	e.Size = 1<<62 + 1
+	head, err := json.Marshal(e)
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := tmp.Write(append(head, '\n')); err != nil {
+		return fail(err)
+	}
+	if e.Size, err = copyCapped(tmp, r, max); err != nil {
+		return fail(err)
+	}
+	fixed, err := json.Marshal(e)
+	if err != nil {
+		return fail(err)
+	}
+	// Padded with spaces (JSON allows them) to the length written.
+	for len(fixed) < len(head) {
+		fixed = append(fixed, ' ')
+	}
+	if _, err := tmp.WriteAt(fixed, 0); err != nil {
+		return fail(err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fail(err)
+	}
+	e.path, e.head = c.path(e.URL), int64(len(head)+1)
+	if err := os.Rename(tmp.Name(), e.path); err != nil {
+		return fail(err)
+	}
+	if _, err := tmp.Seek(e.head, io.SeekStart); err != nil {
+		tmp.Close()
+		return nil, err
+	}
+	return &Body{Status: http.StatusOK, Size: e.Size, f: tmp, r: io.LimitReader(tmp, e.Size)}, nil
+}
