@@ -25,6 +25,11 @@ var (
 	// error can be kept. A document that is malformed in the middle is not
 	// damaged in this sense: what was read of it cannot be trusted.
 	ErrDamaged = errors.New("formats: input damaged")
+	// ErrTooLarge is returned when an input holds more bytes than the cap
+	// it is read under (OpenOptions.MaxBytes), counted after every gzip
+	// layer is removed. The input is never cut short silently: reading
+	// stops with this error.
+	ErrTooLarge = errors.New("formats: input too large")
 )
 
 // Damaged marks err as damage in the sense of ErrDamaged, keeping its

@@ -22,6 +22,11 @@ type OpenOptions struct {
 	// From names the format to read, skipping detection. Empty means
 	// detect it from the content.
 	From string
+	// MaxBytes caps the input's size, counted after every gzip layer is
+	// removed (so a gzip bomb stops at the cap) and before decoding to
+	// UTF-8. Reading past it fails with an error wrapping ErrTooLarge
+	// that names the source and the cap. 0 means no cap.
+	MaxBytes int64
 }
 
 // Open prepares an input for reading and returns a reader of its entries
@@ -58,6 +63,9 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 		layers++
 		br = bufio.NewReaderSize(gzipErrors{zr}, 64<<10)
 	}
+	if opts.MaxBytes > 0 {
+		br = bufio.NewReaderSize(&capReader{r: br, max: opts.MaxBytes}, 64<<10)
+	}
 	if head, _ := br.Peek(512); textenc.IsBinary(head) {
 		return fail(fmt.Errorf("%w (binary data)", ErrUnknownFormat))
 	}
@@ -69,6 +77,9 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 	})
 	sr := bufio.NewReaderSize(dec, SniffLen)
 	prefix, err := sr.Peek(SniffLen)
+	if errors.Is(err, ErrTooLarge) {
+		return fail(err)
+	}
 	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
 		if len(prefix) == 0 {
 			return fail(err)
@@ -111,6 +122,34 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 		}
 	}
 	return f.NewReader(sr, opts.ReadOptions), f, nil
+}
+
+// capReader reads r up to max bytes, and fails with ErrTooLarge when r
+// holds more: the byte after the cap is read to tell an input of exactly
+// max bytes from a longer one, and never returned.
+type capReader struct {
+	r      io.Reader
+	n, max int64
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.n > c.max {
+		return 0, c.tooLarge()
+	}
+	if rest := c.max + 1 - c.n; int64(len(p)) > rest {
+		p = p[:rest]
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if c.n > c.max {
+		return n - int(c.n-c.max), c.tooLarge()
+	}
+	return n, err
+}
+
+func (c *capReader) tooLarge() error {
+	return fmt.Errorf("%w: more than the cap of %d bytes (counted decompressed); "+
+		"stopped rather than read part of it", ErrTooLarge, c.max)
 }
 
 // gzipErrors says that errors of the decompressor are about gzip data.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -161,4 +163,75 @@ func TestRegistry(t *testing.T) {
 	})
 	assert.Panics(t, func() { formats.Register(&formats.Format{Name: "x"}) })
 	assert.Panics(t, func() { formats.Register(nil) })
+}
+
+func TestOpenMaxBytes(t *testing.T) {
+	list := []byte(strings.Repeat("https://example.com/page\n", 1000)) // 25,000 bytes
+	xmlDoc := []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + strings.Repeat("<url><loc>https://example.com/page</loc></url>\n", 600) + "</urlset>\n")
+	robots := []byte("User-agent: *\nDisallow:\n" + strings.Repeat("Sitemap: https://example.com/s.xml\n", 800))
+	feed, err := os.ReadFile("../testdata/example/blog.rss")
+	require.NoError(t, err)
+	for name, in := range map[string][]byte{
+		"feed gzip":          gz(feed),
+		"text":               list,
+		"text gzip":          gz(list),
+		"text gzip twice":    gz(gz(list)),
+		"xml":                xmlDoc,
+		"xml gzip":           gz(xmlDoc),
+		"robots gzip thrice": gz(gz(gz(robots))),
+	} {
+		t.Run(name, func(t *testing.T) {
+			size := int64(len(list))
+			switch {
+			case bytes.Equal(in, xmlDoc) || bytes.Equal(in, gz(xmlDoc)):
+				size = int64(len(xmlDoc))
+			case strings.HasPrefix(name, "robots"):
+				size = int64(len(robots))
+			case strings.HasPrefix(name, "feed"):
+				size = int64(len(feed))
+			}
+			// Exactly at the cap: read whole.
+			_, _, err := readAll(t, in, formats.OpenOptions{MaxBytes: size})
+			require.NoError(t, err)
+			// One byte under: an error naming the source and the cap, never
+			// a silent cut.
+			_, _, err = readAll(t, in, formats.OpenOptions{MaxBytes: size - 1})
+			require.ErrorIs(t, err, formats.ErrTooLarge)
+			assert.Regexp(t, `^in(:\d+)*: (reading stopped after \d+ entries: )?formats: input too large: more than the cap of `+
+				strconv.FormatInt(size-1, 10)+` bytes \(counted decompressed\); stopped rather than read part of it$`, err.Error())
+			assert.NotErrorIs(t, err, formats.ErrDamaged, "a capped input is not kept in part")
+			// A cap smaller than what is sniffed fails in Open itself.
+			_, _, err = readAll(t, in, formats.OpenOptions{MaxBytes: 10})
+			require.ErrorIs(t, err, formats.ErrTooLarge)
+		})
+	}
+}
+
+func TestOpenGzipBomb(t *testing.T) {
+	// 64 MiB of URL lines gzipped twice is about 30 KB; read under a cap
+	// of 1 MiB it stops at the cap.
+	line := []byte("https://example.com/a-page-of-the-bomb\n")
+	var raw bytes.Buffer
+	zw := gzip.NewWriter(&raw)
+	for i := 0; i < 64<<20/len(line); i++ {
+		zw.Write(line)
+	}
+	zw.Close()
+	bomb := gz(raw.Bytes())
+	require.Less(t, len(bomb), 1<<20)
+	read := 0
+	r, _, err := formats.Open(bytes.NewReader(bomb), formats.OpenOptions{MaxBytes: 1 << 20, ReadOptions: formats.ReadOptions{Source: "bomb.gz"}})
+	require.NoError(t, err)
+	for {
+		_, err = r.Next()
+		if err != nil {
+			break
+		}
+		read++
+	}
+	require.ErrorIs(t, err, formats.ErrTooLarge)
+	assert.Contains(t, err.Error(), "bomb.gz")
+	assert.LessOrEqual(t, read, 1<<20/len(line))
+	assert.Greater(t, read, 0)
 }

@@ -88,6 +88,13 @@ func Sniff(prefix []byte) Sniffed {
 	}
 	switch rest[0] {
 	case '<':
+		if i := xmlDeclaration(rest); i > 0 && !bytes.HasPrefix(rest, []byte("<?xml")) {
+			// Markup before the XML declaration, which may only come
+			// first: a PHP warning in HTML, say.
+			s := sniffXML(rest[i:])
+			s.Junk = len(prefix) - len(rest) + i
+			return s
+		}
 		return sniffXML(rest)
 	case '{', '[':
 		s := Sniffed{Content: ContentJSON}
@@ -101,7 +108,7 @@ func Sniff(prefix []byte) Sniffed {
 	if bytes.IndexByte(p, 0) >= 0 {
 		return Sniffed{Content: ContentBinary}
 	}
-	if i := bytes.Index(p, []byte("<?xml")); i > 0 {
+	if i := xmlDeclaration(p); i > 0 {
 		s := sniffXML(p[i:])
 		s.Junk = len(prefix) - len(p) + i
 		return s
@@ -118,6 +125,23 @@ func Sniff(prefix []byte) Sniffed {
 		s.Content = ContentEmpty
 	}
 	return s
+}
+
+// xmlDeclaration returns the index of the first XML declaration in p, or
+// -1: "<?xml" followed by white space (not a processing instruction such
+// as <?xml-stylesheet?>).
+func xmlDeclaration(p []byte) int {
+	off := 0
+	for {
+		i := bytes.Index(p[off:], []byte("<?xml"))
+		if i < 0 {
+			return -1
+		}
+		if j := off + i + 5; j < len(p) && (p[j] == ' ' || p[j] == '\t' || p[j] == '\r' || p[j] == '\n') {
+			return off + i
+		}
+		off += i + 5
+	}
 }
 
 // sniffXML finds the root element of XML content that starts with '<'.

@@ -32,6 +32,8 @@ func TestSniff(t *testing.T) {
 		{"url list", "\n# list\n  https://example.com/a\n", formats.Sniffed{Content: formats.ContentText, FirstLine: "https://example.com/a"}},
 		{"robots", "User-agent: *\nSitemap: https://e/s.xml", formats.Sniffed{Content: formats.ContentText, FirstLine: "User-agent: *"}},
 		{"php warning before xml", "Warning: x in y.php\n<?xml version=\"1.0\"?><urlset>", formats.Sniffed{Content: formats.ContentXML, Root: "urlset", RootName: "urlset", Junk: 20}},
+		{"php warning in html before xml", "<br />\n<b>Warning</b>: x in y.php\n<?xml version=\"1.0\"?><urlset>", formats.Sniffed{Content: formats.ContentXML, Root: "urlset", RootName: "urlset", Junk: 34}},
+		{"comment before a stylesheet instruction", "<!-- c --><?xml-stylesheet href=\"s.xsl\"?><urlset>", formats.Sniffed{Content: formats.ContentXML, Root: "urlset", RootName: "urlset"}},
 		{"binary", "abc\x00def", formats.Sniffed{Content: formats.ContentBinary}},
 	}
 	for _, tt := range tests {

@@ -258,7 +258,7 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 			continue
 		}
 		if b < utf8.RuneSelf {
-			c.problem(&c.ctrl, chunk[:i])
+			c.problem(&c.ctrl, chunk[:i], fmt.Sprintf("control character U+%04X", b))
 			i++
 			continue
 		}
@@ -269,10 +269,10 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 		r, size := utf8.DecodeRune(chunk[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
-			c.problem(&c.invalid, chunk[:i])
+			c.problem(&c.invalid, chunk[:i], fmt.Sprintf("invalid UTF-8 byte 0x%02X", b))
 			out = append(out, "\uFFFD"...)
 		case r == 0xFFFE || r == 0xFFFF:
-			c.problem(&c.ctrl, chunk[:i])
+			c.problem(&c.ctrl, chunk[:i], fmt.Sprintf("noncharacter U+%04X", r))
 		default:
 			out = append(out, chunk[i:i+size]...)
 		}
@@ -318,13 +318,13 @@ func position(line, col int, b []byte) (int, int) {
 	return line, col + utf8.RuneCount(b)
 }
 
-// problem counts a problem found after before, the part of the chunk that
-// precedes it, and remembers where the first one was.
-func (c *cleaner) problem(count *int, before []byte) {
+// problem counts a problem, what, found after before, the part of the
+// chunk that precedes it, and remembers where the first one was and what
+// it was.
+func (c *cleaner) problem(count *int, before []byte, what string) {
 	*count++
 	if c.first == nil {
 		line, col := position(c.line, c.col, before)
-		c.first = &Problem{Line: line, Column: col + 1, Err: fmt.Errorf(
-			"%w: invalid UTF-8 or a control character", ErrInvalidText)}
+		c.first = &Problem{Line: line, Column: col + 1, Err: fmt.Errorf("%w: %s", ErrInvalidText, what)}
 	}
 }
