@@ -138,7 +138,9 @@ func (p Priority) AppendText(b []byte) []byte {
 }
 
 // Extensions holds the sitemap extension data of one entry. Readers that
-// understand an extension fill it; writers that can hold it write it.
+// understand an extension fill it; writers that can hold it write it. The
+// XML reader and writer carry every field losslessly, deprecated ones
+// included.
 type Extensions struct {
 	// Images are the entry's image:image elements (at most 1,000).
 	Images []Image
@@ -149,6 +151,16 @@ type Extensions struct {
 	// Alternates are the entry's xhtml:link rel="alternate" language
 	// versions, including the entry itself.
 	Alternates []Alternate
+	// Mobile is the obsolete <mobile:mobile/> marker. It is read and kept
+	// when converting XML to XML; nothing generates it.
+	Mobile bool
+	// Foreign are the entry's elements in namespaces feed2sitemap does not
+	// understand (a PageMap, say), and extension elements the model has no
+	// field for, each kept verbatim as XML text, in document order. Each
+	// is self-contained: the namespace declarations it needs are on its
+	// own start tag, so it means the same wherever it is written. Formats
+	// other than XML cannot hold them.
+	Foreign []string
 }
 
 // ExtensionSet is a set of sitemap extensions, so that a writer can declare
@@ -162,9 +174,17 @@ const (
 	ExtNews                                // news:news
 	ExtAlternates                          // xhtml:link hreflang alternates
 	ExtMobile                              // the obsolete mobile:mobile marker
+	// ExtForeign is foreign elements (Extensions.Foreign): no namespace
+	// to declare on the root, as they declare their own, but data a
+	// format may or may not hold. Uses never holds it; Kinds does.
+	ExtForeign
 )
 
-// Uses returns the extensions x holds data for; none for a nil x.
+// ExtAll is the set of every extension.
+const ExtAll = ExtImage | ExtVideo | ExtNews | ExtAlternates | ExtMobile
+
+// Uses returns the extensions x holds data for; none for a nil x. Foreign
+// elements need no extension: they declare their own namespaces.
 func (x *Extensions) Uses() ExtensionSet {
 	var s ExtensionSet
 	if x == nil {
@@ -182,53 +202,153 @@ func (x *Extensions) Uses() ExtensionSet {
 	if len(x.Alternates) > 0 {
 		s |= ExtAlternates
 	}
+	if x.Mobile {
+		s |= ExtMobile
+	}
 	return s
+}
+
+// Kinds returns the kinds of extension data x holds: Uses, and ExtForeign
+// when it holds foreign elements.
+func (x *Extensions) Kinds() ExtensionSet {
+	s := x.Uses()
+	if x != nil && len(x.Foreign) > 0 {
+		s |= ExtForeign
+	}
+	return s
+}
+
+// Names returns the names of the extensions in s, in the order of their
+// constants: image, video, news, alternates, mobile, foreign.
+func (s ExtensionSet) Names() []string {
+	var names []string
+	for i, name := range extensionNames {
+		if s&(1<<i) != 0 {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// extensionNames are the names of the extensions, by bit.
+var extensionNames = [...]string{"image", "video", "news", "alternates", "mobile", "foreign"}
+
+// IsEmpty reports whether x holds nothing at all: no extension data and no
+// foreign element. A nil x is empty.
+func (x *Extensions) IsEmpty() bool {
+	return x == nil || x.Uses() == 0 && len(x.Foreign) == 0
 }
 
 // Image is an image:image element. Only Loc matters to search engines today;
 // the other fields are deprecated and kept only when converting XML to XML.
 type Image struct {
-	Loc         string
-	Caption     string
-	GeoLocation string
-	Title       string
-	License     string
+	Loc         string // image:loc, the image's URL
+	Caption     string // image:caption (deprecated)
+	GeoLocation string // image:geo_location (deprecated)
+	Title       string // image:title (deprecated)
+	License     string // image:license, a URL (deprecated)
 }
 
 // Video is a video:video element. ThumbnailLoc, Title, Description and one of
-// ContentLoc or PlayerLoc are required by the protocol.
+// ContentLoc or PlayerLoc are required by the protocol. String fields hold
+// the element's text as the source gave it (trimmed); an empty string means
+// absent. Category, GalleryLoc, Prices, RequiresSubscription, Uploader,
+// TVShow and the player_loc attributes are deprecated and kept only when
+// converting XML to XML.
 type Video struct {
-	ThumbnailLoc    string
-	Title           string
-	Description     string
-	ContentLoc      string
-	PlayerLoc       string
-	Duration        int // seconds; 0 = unknown
+	ThumbnailLoc string
+	Title        string
+	Description  string
+	ContentLoc   string
+	PlayerLoc    string
+	// PlayerAllowEmbed and PlayerAutoplay are player_loc's allow_embed
+	// ("yes" or "no") and autoplay attributes.
+	PlayerAllowEmbed string
+	PlayerAutoplay   string
+	Duration         int // seconds, 1–28,800; 0 = unknown
+	ExpirationDate   LastMod
+	Rating           string // a decimal from 0.0 to 5.0
+	// ContentSegments are the content_segment_loc elements.
+	ContentSegments []VideoSegment
+	ViewCount       string // a non-negative integer
 	PublicationDate LastMod
-	ExpirationDate  LastMod
-	Rating          string
-	ViewCount       string
-	FamilyFriendly  string
-	Restriction     string
-	Platform        string
-	Live            string
-	Tags            []string
+	Tags            []string // at most 32
+	Category        string
+	FamilyFriendly  string // "yes" or "no"
+	// Restriction is a space-separated list of ISO 3166 country codes;
+	// RestrictionRelationship is "allow" or "deny".
+	Restriction             string
+	RestrictionRelationship string
+	GalleryLoc              string
+	GalleryTitle            string // gallery_loc's title attribute
+	Prices                  []VideoPrice
+	RequiresSubscription    string // "yes" or "no"
+	Uploader                string
+	UploaderInfo            string // uploader's info attribute, a URL
+	TVShow                  *TVShow
+	// Platform is a space-separated list of web, mobile and tv;
+	// PlatformRelationship is "allow" or "deny".
+	Platform             string
+	PlatformRelationship string
+	Live                 string // "yes" or "no"
+	IDs                  []VideoID
 }
 
-// News is a news:news element.
+// VideoSegment is a video:content_segment_loc element: the URL of one part
+// of the video and its duration in seconds (0 = not given).
+type VideoSegment struct {
+	Loc      string
+	Duration int
+}
+
+// VideoPrice is a video:price element: the price and its currency, type
+// (purchase or rent) and resolution (sd or hd) attributes.
+type VideoPrice struct {
+	Value      string
+	Currency   string
+	Type       string
+	Resolution string
+}
+
+// VideoID is a video:id element: an identifier of the video and its type
+// attribute (tms:series, tms:program, rovi:series, rovi:program, freebase,
+// url).
+type VideoID struct {
+	Type  string
+	Value string
+}
+
+// TVShow is a video:tvshow element. ShowTitle and VideoType are required by
+// the schema; SeasonNumber and EpisodeNumber are 0 when not given.
+type TVShow struct {
+	ShowTitle     string
+	VideoType     string // full, preview, clip, interview, news or other
+	EpisodeTitle  string
+	SeasonNumber  int
+	EpisodeNumber int
+	PremierDate   LastMod
+}
+
+// News is a news:news element. PublicationName, PublicationLanguage,
+// PublicationDate and Title are required by the protocol.
 type News struct {
 	PublicationName     string
 	PublicationLanguage string
+	Access              string // Subscription or Registration
+	Genres              string // comma-separated: PressRelease, Satire, Blog, OpEd, Opinion, UserGenerated
 	PublicationDate     LastMod
 	Title               string
 	Keywords            string
+	StockTickers        string // up to five comma-separated EXCHANGE:SYMBOL
 }
 
 // Alternate is a language version of a page: <xhtml:link rel="alternate"
-// hreflang="…" href="…"/>.
+// hreflang="…" href="…"/>. Media is the link's media attribute, which
+// names the media query of a separate mobile page; empty when absent.
 type Alternate struct {
 	Hreflang string
 	Href     string
+	Media    string
 }
 
 // Newer reports whether a was modified after b, where an unknown lastmod is

@@ -69,6 +69,9 @@ type Format struct {
 	// Extensions are the output file name extensions that select the
 	// format, such as ".xml".
 	Extensions []string
+	// Carries is the extension data its Writer keeps; the rest is dropped
+	// (and counted by package convert).
+	Carries ExtensionSet
 	// Layout, for a format whose output can be split into several files,
 	// gives the exact size of what its Writer writes. Nil for formats that
 	// are always one document (feeds).

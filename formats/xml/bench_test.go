@@ -97,3 +97,80 @@ func BenchmarkWriter(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*benchURLs), "ns/url")
 }
+
+// extensionBenchEntries returns 5,000 extension-heavy entries: each with
+// three images and ten hreflang alternates.
+func extensionBenchEntries() []formats.Entry {
+	entries := make([]formats.Entry, 5000)
+	for i := range entries {
+		x := &formats.Extensions{}
+		for j := range 3 {
+			x.Images = append(x.Images, formats.Image{Loc: fmt.Sprintf("https://img.example.com/%d/%d.jpg", i, j)})
+		}
+		for _, l := range []string{"en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "x-default"} {
+			x.Alternates = append(x.Alternates, formats.Alternate{Hreflang: l, Href: fmt.Sprintf("https://www.example.com/%s/articles/%d", l, i)})
+		}
+		entries[i] = formats.Entry{Loc: fmt.Sprintf("https://www.example.com/en/articles/%d", i), Ext: x}
+	}
+	return entries
+}
+
+// BenchmarkReaderExtensions reads a sitemap of extension-heavy entries.
+func BenchmarkReaderExtensions(b *testing.B) {
+	entries := extensionBenchEntries()
+	o := formats.WriteOptions{Uses: formats.ExtImage | formats.ExtAlternates}
+	var buf bytes.Buffer
+	w := xml.NewWriter(&buf, o)
+	for _, e := range entries {
+		if err := w.Write(e); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	doc := buf.Bytes()
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r := xml.NewReader(bytes.NewReader(doc), formats.ReadOptions{})
+		n := 0
+		for e, err := range formats.All(r) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(e.Ext.Alternates) != 10 {
+				b.Fatal("alternates lost")
+			}
+			n++
+		}
+		if n != len(entries) {
+			b.Fatalf("read %d entries", n)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(entries)), "ns/url")
+}
+
+// BenchmarkWriterExtensions writes a sitemap of extension-heavy entries.
+func BenchmarkWriterExtensions(b *testing.B) {
+	entries := extensionBenchEntries()
+	o := formats.WriteOptions{Uses: formats.ExtImage | formats.ExtAlternates}
+	size := int64(xml.HeaderSize(o) + xml.FooterSize(o))
+	for _, e := range entries {
+		size += int64(xml.EntrySize(e))
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		w := xml.NewWriter(io.Discard, o)
+		for _, e := range entries {
+			if err := w.Write(e); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(entries)), "ns/url")
+}

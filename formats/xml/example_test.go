@@ -45,3 +45,27 @@ func Example() {
 	// <url><loc>https://example.com/?a=1&amp;b=2</loc><lastmod>2024-05-08</lastmod><priority>0.0</priority></url>
 	// </urlset>
 }
+
+// This example writes a page with an image and its language versions; the
+// root declares the namespaces WriteOptions.Uses names.
+func ExampleWriter_extensions() {
+	e := formats.Entry{Loc: "https://example.com/en/", Ext: &formats.Extensions{
+		Images: []formats.Image{{Loc: "https://example.com/a.jpg"}},
+		Alternates: []formats.Alternate{
+			{Hreflang: "en", Href: "https://example.com/en/"},
+			{Hreflang: "de", Href: "https://example.com/de/"},
+		},
+	}}
+	w := xml.NewWriter(os.Stdout, formats.WriteOptions{Uses: e.Ext.Uses()})
+	if err := w.Write(e); err != nil {
+		fmt.Println(err)
+	}
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// <?xml version="1.0" encoding="UTF-8"?>
+	// <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+	// <url><loc>https://example.com/en/</loc><image:image><image:loc>https://example.com/a.jpg</image:loc></image:image><xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/><xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/"/></url>
+	// </urlset>
+}

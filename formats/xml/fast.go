@@ -650,7 +650,7 @@ func (s *scanner) rootStart(r *Reader, p int) (scanStatus, error) {
 	s.p = q
 	s.commit()
 	s.inRoot = true
-	return scanOK, r.start(xml.Name{Space: space, Local: elemNames[root]}, line, col)
+	return scanOK, r.start(xml.Name{Space: space, Local: elemNames[root]}, nil, line, col)
 }
 
 // isAttrName reports whether name is a plain ASCII name with at most one
@@ -1130,7 +1130,7 @@ func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
 		t := &s.toks[i]
 		switch t.kind {
 		case tokStart:
-			if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, t.line, t.col); err != nil {
+			if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, nil, t.line, t.col); err != nil {
 				return formats.Entry{}, false, err
 			}
 		case tokText:
@@ -1142,7 +1142,7 @@ func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
 				return e, ok, err
 			}
 		case tokField, tokFieldScratch:
-			if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, t.line, t.col); err != nil {
+			if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, nil, t.line, t.col); err != nil {
 				return formats.Entry{}, false, err
 			}
 			if t.kind == tokField {

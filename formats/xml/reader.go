@@ -72,7 +72,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -97,6 +96,7 @@ var Format = formats.Register(&formats.Format{
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
 	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w, o) },
 	Extensions:  []string{".xml"},
+	Carries:     formats.ExtAll | formats.ExtForeign,
 	Layout:      &formats.Layout{Header: HeaderSize, Entry: EntrySize, Footer: FooterSize},
 })
 
@@ -115,6 +115,7 @@ const (
 	roleEntry                 // the <url> or <sitemap> being read
 	roleDeadEntry             // an entry rejected because another opened inside it
 	roleField                 // loc, lastmod, changefreq or priority of the entry
+	roleCapture               // an extension or foreign element of the entry, or inside one
 )
 
 // field is an entry's child element the reader keeps.
@@ -180,12 +181,26 @@ type Reader struct {
 	bare               []byte
 	bareOver           bool
 
+	// Namespace declarations in scope: ns holds them in document order,
+	// nsMark[d] how many were in scope before the element at depth d.
+	ns        []nsBinding
+	nsMark    [MaxDepth + 1]int
+	rootSpace string // the root element's namespace
+
+	// The extension data of the entry being read (see ext.go).
+	ext       *formats.Extensions
+	capDepth  int    // depth of the element being captured; 0 when none
+	capToks   []ctok // its tokens
+	capBytes  int    // bytes captured for the entry so far
+	capOver   bool   // the entry's capture budget is spent
+	capWarned bool   // and that was said
+	capLine   int    // where the element being captured starts
+	capCol    int
+	imagesCut int // images dropped over formats.MaxImages
+
 	// What was skipped, for the warnings.
-	extCount        int
-	extNames        []string
-	extLine, extCol int
-	unknown         map[string]bool
-	doctypeWarned   bool
+	unknown       map[string]bool
+	doctypeWarned bool
 }
 
 // NewReader returns a reader of the XML sitemap or sitemap index r, which
@@ -268,7 +283,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			if err := r.start(t.Name, line, col); err != nil {
+			if err := r.start(t.Name, t.Attr, line, col); err != nil {
 				return r.fail(err)
 			}
 		case xml.EndElement:
@@ -282,6 +297,10 @@ func (r *Reader) Next() (formats.Entry, error) {
 			}
 		case xml.CharData:
 			r.text(t)
+		case xml.Comment:
+			r.capture(ctok{kind: ctokComment, data: string(t)})
+		case xml.ProcInst:
+			r.capture(ctok{kind: ctokProcInst, name: xml.Name{Local: t.Target}, data: string(t.Inst)})
 		case xml.Directive:
 			if err := r.directive(t, line, col); err != nil {
 				return r.fail(err)
@@ -366,16 +385,28 @@ func (r *Reader) directive(t xml.Directive, line, col int) error {
 }
 
 // start handles a start element at line and column. Both paths call it,
-// with the element's name as encoding/xml gives it (namespace resolved).
-func (r *Reader) start(name xml.Name, line, col int) error {
+// with the element's name and attributes as encoding/xml gives them
+// (namespaces resolved, namespace declarations among the attributes); the
+// fast path never gives attributes.
+func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 	if r.depth == MaxDepth {
 		return r.opts.Errorf(line, col, "elements nested more than %d deep", MaxDepth)
 	}
 	r.depth++
 	d := r.depth
 	r.roles[d] = roleSkip
+	r.nsMark[d] = len(r.ns)
+	if len(attrs) > 0 {
+		r.declare(attrs)
+	}
 	local := name.Local
+	if r.capDepth > 0 && (local != r.entryName || r.isCaptured(name.Space)) {
+		r.roles[d] = roleCapture
+		r.captureStart(name, attrs, line, col)
+		return nil
+	}
 	if d == 1 {
+		r.rootSpace = name.Space
 		switch local {
 		case "urlset":
 			r.kind, r.entryName, r.wrongName = formats.KindURL, "url", "sitemap"
@@ -392,10 +423,11 @@ func (r *Reader) start(name xml.Name, line, col int) error {
 		if r.entryDepth > 0 {
 			// A missing end tag: the entry open so far is not trusted.
 			for i := r.entryDepth + 1; i < d; i++ {
-				if r.roles[i] == roleField {
+				if r.roles[i] == roleField || r.roles[i] == roleCapture {
 					r.roles[i] = roleSkip
 				}
 			}
+			r.capDepth = 0
 			r.roles[r.entryDepth] = roleDeadEntry
 			if err := r.warnf(r.entryLine, r.entryCl, true,
 				"<%s> not closed before the next <%s> at line %d: entry rejected", local, local, line); err != nil {
@@ -412,6 +444,13 @@ func (r *Reader) start(name xml.Name, line, col int) error {
 		}
 		return r.other(name, line, col)
 	case roleEntry, roleDeadEntry:
+		if r.isCaptured(name.Space) {
+			if parent == roleEntry {
+				r.roles[d] = roleCapture
+				r.beginCapture(name, attrs, line, col)
+			}
+			return nil
+		}
 		if isExtension(name.Space) {
 			return r.other(name, line, col)
 		}
@@ -465,6 +504,7 @@ func (r *Reader) openEntry(d, line, col int) {
 	r.e = formats.Entry{Kind: r.kind}
 	r.seen, r.dupLoc, r.locErr = 0, false, nil
 	r.bare, r.bareOver = r.bare[:0], false
+	r.ext, r.capBytes, r.capOver, r.capWarned, r.imagesCut = nil, 0, false, false, 0
 }
 
 // extensionPrefixes maps the namespaces of the sitemap extensions to the
@@ -498,16 +538,6 @@ func (r *Reader) other(elem xml.Name, line, col int) error {
 	parent := r.roles[r.depth-1]
 	name := elem.Local
 	if p, ok := extensionPrefixes[elem.Space]; ok && elem.Space != "" {
-		if parent == roleEntry || parent == roleDeadEntry {
-			r.extCount++
-			if r.extCount == 1 {
-				r.extLine, r.extCol = line, col
-			}
-			if len(r.extNames) < 8 && !r.hasExtName(p, name) {
-				r.extNames = append(r.extNames, p+":"+name)
-			}
-			return nil
-		}
 		name = p + ":" + name
 	}
 	if r.unknown[name] {
@@ -530,18 +560,11 @@ func (r *Reader) other(elem xml.Name, line, col int) error {
 	return r.warnf(line, col, false, "unknown element <%s> in <%s> ignored", name, in)
 }
 
-func (r *Reader) hasExtName(prefix, local string) bool {
-	for _, n := range r.extNames {
-		if len(n) == len(prefix)+1+len(local) && strings.HasPrefix(n, prefix) && strings.HasSuffix(n, local) {
-			return true
-		}
-	}
-	return false
-}
-
 // text handles character data.
 func (r *Reader) text(t xml.CharData) {
 	switch r.roles[r.depth] {
+	case roleCapture:
+		r.capture(ctok{kind: ctokText, data: string(t)})
 	case roleField:
 		r.val, r.valOver = appendBounded(r.val, t, r.valOver)
 	case roleEntry:
@@ -564,21 +587,16 @@ func (r *Reader) end() (formats.Entry, bool, error) {
 	d := r.depth
 	role := r.roles[d]
 	r.depth--
+	r.ns = r.ns[:r.nsMark[d]]
 	switch role {
+	case roleCapture:
+		return formats.Entry{}, false, r.endCapture(d)
 	case roleField:
 		return formats.Entry{}, false, r.endField()
 	case roleEntry:
 		return r.endEntry()
 	case roleRoot:
 		r.rootDone = true
-		if r.extCount > 0 {
-			verb := "are"
-			if r.extCount == 1 {
-				verb = "is"
-			}
-			r.opts.Note(r.extLine, r.extCol, fmt.Errorf("%s (%s) %s not carried yet",
-				plural(r.extCount, "extension element", "extension elements"), strings.Join(r.extNames, ", "), verb))
-		}
 	}
 	return formats.Entry{}, false, nil
 }
@@ -656,6 +674,14 @@ func (r *Reader) endEntry() (formats.Entry, bool, error) {
 			return formats.Entry{}, false, r.warn(r.entryLine, r.entryCl, true, fmt.Errorf("<%s> skipped: %w", name, err))
 		}
 		r.e.Loc = loc
+	}
+	if r.imagesCut > 0 {
+		if err := r.warnf(r.entryLine, r.entryCl, false, "%s over %d ignored", plural(r.imagesCut, "image", "images"), formats.MaxImages); err != nil {
+			return formats.Entry{}, false, err
+		}
+	}
+	if !r.ext.IsEmpty() {
+		r.e.Ext = r.ext
 	}
 	return r.e, true, nil
 }

@@ -212,14 +212,12 @@ var readerCases = []readerCase{
 			`<url><loc>https://example.com/a</loc><image:image><image:loc>https://example.com/i.jpg</image:loc></image:image>` +
 			`<image:image><image:loc>https://example.com/j.jpg</image:loc></image:image><xhtml:link rel="alternate" hreflang="de" href="https://example.com/de"/></url>` +
 			`<url><loc>https://example.com/b</loc><video:video><video:title>t</video:title></video:video><news:news/><mobile:mobile/></url></urlset>`,
-		locs:     []string{"https://example.com/a", "https://example.com/b"},
-		warnings: []string{"6 extension elements (image:image, xhtml:link, video:video, news:news, mobile:mobile) are not carried yet"},
+		locs: []string{"https://example.com/a", "https://example.com/b"},
 	},
 	{
-		name:     "extension element with an undeclared prefix",
-		doc:      urlset + `<url><loc>https://example.com/a</loc><image:image><image:loc>https://example.com/i.jpg</image:loc></image:image></url></urlset>`,
-		locs:     []string{"https://example.com/a"},
-		warnings: []string{"1 extension element (image:image) is not carried yet"},
+		name: "extension element with an undeclared prefix",
+		doc:  urlset + `<url><loc>https://example.com/a</loc><image:image><image:loc>https://example.com/i.jpg</image:loc></image:image></url></urlset>`,
+		locs: []string{"https://example.com/a"},
 	},
 	{
 		name:     "extension element outside an entry",
@@ -228,11 +226,10 @@ var readerCases = []readerCase{
 		warnings: []string{"unknown element <image:image> in <urlset> ignored"},
 	},
 	{
-		name: "PageMap is an unknown element",
+		name: "PageMap is a foreign element, kept",
 		doc: urlset + `<url><loc>https://example.com/a</loc><PageMap xmlns="http://www.google.com/schemas/sitemap-pagemap/1.0"><DataObject type="document">` +
 			`<Attribute name="url">https://example.com/x</Attribute></DataObject></PageMap></url></urlset>`,
-		locs:     []string{"https://example.com/a"},
-		warnings: []string{"unknown element <PageMap> in <url> ignored"},
+		locs: []string{"https://example.com/a"},
 	},
 	{
 		name: "url nested in url: the outer entry is rejected",
@@ -661,17 +658,24 @@ func TestOpen(t *testing.T) {
 	assert.Equal(t, 4, n)
 }
 
-func TestReaderStrictExtensionsAreNotes(t *testing.T) {
-	// Extensions not carried yet are a note, not a problem of the input:
-	// strict reading of a valid extension sitemap succeeds and still tells.
+func TestReaderStrictExtensions(t *testing.T) {
+	// Extensions are read in strict mode too, with no warning; a bad value
+	// in one is an error there.
 	var notes []string
 	opts := formats.ReadOptions{Source: "s.xml", Strict: true, Warn: func(pe *formats.ParseError) { notes = append(notes, pe.Error()) }}
-	xr := xml.NewReader(strings.NewReader(header+`<urlset`+exts+`><url><loc>https://example.com/a</loc><image:image/></url></urlset>`), opts)
+	xr := xml.NewReader(strings.NewReader(header+`<urlset`+exts+`><url><loc>https://example.com/a</loc><image:image><image:loc>https://example.com/i</image:loc></image:image></url></urlset>`), opts)
 	e, err := xr.Next()
 	require.NoError(t, err)
 	assert.Equal(t, "https://example.com/a", e.Loc)
+	require.NotNil(t, e.Ext)
+	assert.Equal(t, []formats.Image{{Loc: "https://example.com/i"}}, e.Ext.Images)
 	_, err = xr.Next()
 	assert.Equal(t, io.EOF, err)
-	require.Len(t, notes, 1)
-	assert.Contains(t, notes[0], "1 extension element (image:image) is not carried yet")
+	assert.Empty(t, notes)
+
+	xr = xml.NewReader(strings.NewReader(header+`<urlset`+exts+`><url><loc>https://example.com/a</loc>`+"\n"+
+		`<video:video><video:duration>long</video:duration></video:video></url></urlset>`), opts)
+	_, err = xr.Next()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "s.xml:3:14: <video:duration> ignored")
 }

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"strconv"
+	"sync"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -21,13 +23,47 @@ const (
 )
 
 // HeaderSize returns the size in bytes of the header of a document written
-// with options o: len(IndexHeader) when o.Index is set, else
-// len(URLSetHeader).
+// with options o: the XML declaration, the stylesheet instruction when
+// o.Stylesheet is set, and the root start tag with the namespaces of
+// o.Uses (for a urlset; an index declares none). It is len(IndexHeader)
+// or len(URLSetHeader) for options with neither.
 func HeaderSize(o formats.WriteOptions) int {
-	if o.Index {
-		return len(IndexHeader)
+	return len(appendHeader(nil, o.Index, o))
+}
+
+// extensionNamespaces are the extensions, in the order the writer declares
+// them, with their conventional prefixes.
+var extensionNamespaces = [...]struct {
+	ext    formats.ExtensionSet
+	prefix string
+	uri    string
+}{
+	{formats.ExtImage, "image", ImageNamespace},
+	{formats.ExtVideo, "video", VideoNamespace},
+	{formats.ExtNews, "news", NewsNamespace},
+	{formats.ExtAlternates, "xhtml", XHTMLNamespace},
+	{formats.ExtMobile, "mobile", MobileNamespace},
+}
+
+// appendHeader appends the header of an index or urlset written with
+// options o.
+func appendHeader(b []byte, index bool, o formats.WriteOptions) []byte {
+	b = append(b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n"...)
+	if o.Stylesheet != "" {
+		b = append(b, `<?xml-stylesheet type="text/xsl" href="`...)
+		b = appendEscapedXML(b, o.Stylesheet, true)
+		b = append(b, `"?>`+"\n"...)
 	}
-	return len(URLSetHeader)
+	if index {
+		return append(b, `<sitemapindex xmlns="`+Namespace+`">`+"\n"...)
+	}
+	b = append(b, `<urlset xmlns="`+Namespace+`"`...)
+	for _, x := range extensionNamespaces {
+		if o.Uses&x.ext != 0 {
+			b = append(b, ` xmlns:`+x.prefix+`="`+x.uri+`"`...)
+		}
+	}
+	return append(b, ">\n"...)
 }
 
 // FooterSize returns the size in bytes of the footer of a document written
@@ -53,7 +89,18 @@ var errNoLoc = errors.New("xml: entry has no loc")
 // Writer writes entries as an XML urlset or sitemap index. The output is
 // deterministic: the same entries always give the same bytes, laid out one
 // entry per line with no indentation, elements in schema order, and unknown
-// fields omitted. Extension data (Entry.Ext) is not written yet.
+// fields omitted.
+//
+// Extension data (Entry.Ext) follows the core elements of a <url>: images,
+// videos, news, hreflang alternates (xhtml:link), the mobile marker, then
+// the foreign elements, verbatim. The root declares the namespaces of
+// WriteOptions.Uses, with the prefixes image, video, news, xhtml and
+// mobile. An entry holding an extension outside Uses is still valid XML:
+// each of its elements of that extension declares the namespace on itself
+// (and EntrySize, which assumes the root declares them, is then short;
+// EntrySizeWith is exact). A <sitemap> of an index holds only foreign
+// elements. Foreign elements must be well-formed, self-contained XML, as
+// the Reader makes them.
 type Writer struct {
 	w       *bufio.Writer
 	opts    formats.WriteOptions
@@ -62,6 +109,7 @@ type Writer struct {
 	closed  bool
 	err     error
 	scratch [64]byte
+	ext     []byte // the extension elements of the entry being written
 }
 
 // NewWriter returns a writer of a sitemap to w. The first entry decides the
@@ -104,6 +152,10 @@ func (w *Writer) Write(e formats.Entry) error {
 		b.WriteString("</lastmod>")
 	}
 	if e.Kind == formats.KindSitemap {
+		if e.Ext != nil {
+			w.ext = appendForeign(w.ext[:0], e.Ext)
+			b.Write(w.ext)
+		}
 		_, w.err = b.WriteString("</sitemap>\n")
 		return w.err
 	}
@@ -117,16 +169,23 @@ func (w *Writer) Write(e formats.Entry) error {
 		b.Write(e.Priority.AppendText(w.scratch[:0]))
 		b.WriteString("</priority>")
 	}
+	if e.Ext != nil {
+		w.ext = appendExt(w.ext[:0], e.Ext, w.opts.Uses)
+		b.Write(w.ext)
+	}
 	_, w.err = b.WriteString("</url>\n")
 	return w.err
 }
 
 func (w *Writer) start(k formats.Kind) {
 	w.started, w.kind = true, k
-	if k == formats.KindSitemap {
+	switch {
+	case k == formats.KindSitemap && w.opts.Stylesheet == "":
 		w.w.WriteString(IndexHeader)
-	} else {
+	case k == formats.KindURL && w.opts.Stylesheet == "" && w.opts.Uses == 0:
 		w.w.WriteString(URLSetHeader)
+	default:
+		w.w.Write(appendHeader(nil, k == formats.KindSitemap, w.opts))
 	}
 }
 
@@ -158,9 +217,38 @@ func (w *Writer) Close() error {
 
 // EntrySize returns the number of bytes Writer.Write adds to the output for
 // e, so that a caller can split output at a size limit exactly: a document
-// is HeaderSize(k) + the sum of EntrySize of its entries + FooterSize(k)
-// bytes long.
+// is HeaderSize(o) + the sum of EntrySize of its entries + FooterSize(o)
+// bytes long, when o.Uses holds every extension the entries use (as it
+// should). EntrySizeWith gives the size for any options.
 func EntrySize(e formats.Entry) int {
+	return EntrySizeWith(e, formats.WriteOptions{Uses: formats.ExtAll})
+}
+
+// EntrySizeWith returns the number of bytes a Writer with options o adds
+// to the output for e, whatever o.Uses holds.
+func EntrySizeWith(e formats.Entry, o formats.WriteOptions) int {
+	n := coreSize(e)
+	if e.Ext == nil {
+		return n
+	}
+	buf := extPool.Get().(*[]byte)
+	if e.Kind == formats.KindSitemap {
+		*buf = appendForeign((*buf)[:0], e.Ext)
+	} else {
+		*buf = appendExt((*buf)[:0], e.Ext, o.Uses)
+	}
+	n += len(*buf)
+	if cap(*buf) <= 1<<20 {
+		extPool.Put(buf)
+	}
+	return n
+}
+
+// extPool holds the buffers EntrySizeWith writes extension data to.
+var extPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// coreSize returns the size of the entry without its extension data.
+func coreSize(e formats.Entry) int {
 	var scratch [64]byte
 	var n int
 	if e.Kind == formats.KindSitemap {
@@ -215,4 +303,210 @@ func escapedLen(s string) int {
 		}
 	}
 	return n
+}
+
+// appendExt appends the extension elements of a <url>, in the order the
+// Writer writes them. An extension outside uses declares its namespace on
+// each of its elements.
+func appendExt(b []byte, x *formats.Extensions, uses formats.ExtensionSet) []byte {
+	var p extWriter
+	p.b = b
+	for i := range x.Images {
+		im := &x.Images[i]
+		p.open(uses, 0, "image:image")
+		p.leaf("image:loc", im.Loc)
+		p.leaf("image:caption", im.Caption)
+		p.leaf("image:geo_location", im.GeoLocation)
+		p.leaf("image:title", im.Title)
+		p.leaf("image:license", im.License)
+		p.close("image:image")
+	}
+	for i := range x.Videos {
+		p.video(uses, &x.Videos[i])
+	}
+	if n := x.News; n != nil {
+		p.open(uses, 2, "news:news")
+		p.b = append(p.b, "<news:publication>"...)
+		p.item("news:name", n.PublicationName)
+		p.item("news:language", n.PublicationLanguage)
+		p.close("news:publication")
+		p.leaf("news:access", n.Access)
+		p.leaf("news:genres", n.Genres)
+		p.date("news:publication_date", n.PublicationDate)
+		p.item("news:title", n.Title)
+		p.leaf("news:keywords", n.Keywords)
+		p.leaf("news:stock_tickers", n.StockTickers)
+		p.close("news:news")
+	}
+	for _, a := range x.Alternates {
+		p.b = append(p.b, "<xhtml:link"...)
+		p.declare(uses, 3)
+		p.b = append(p.b, ` rel="alternate"`...)
+		p.attr("hreflang", a.Hreflang)
+		p.attr("media", a.Media)
+		p.attr("href", a.Href)
+		p.b = append(p.b, "/>"...)
+	}
+	if x.Mobile {
+		p.b = append(p.b, "<mobile:mobile"...)
+		p.declare(uses, 4)
+		p.b = append(p.b, "/>"...)
+	}
+	return appendForeign(p.b, x)
+}
+
+// appendForeign appends the foreign elements of x, verbatim.
+func appendForeign(b []byte, x *formats.Extensions) []byte {
+	for _, f := range x.Foreign {
+		b = append(b, f...)
+	}
+	return b
+}
+
+// extWriter appends extension elements.
+type extWriter struct{ b []byte }
+
+// open appends the start tag of an extension's top element, declaring the
+// namespace of extensionNamespaces[i] when uses lacks it.
+func (p *extWriter) open(uses formats.ExtensionSet, i int, name string) {
+	p.b = append(p.b, '<')
+	p.b = append(p.b, name...)
+	p.declare(uses, i)
+	p.b = append(p.b, '>')
+}
+
+func (p *extWriter) declare(uses formats.ExtensionSet, i int) {
+	if x := extensionNamespaces[i]; uses&x.ext == 0 {
+		p.b = append(p.b, ` xmlns:`+x.prefix+`="`+x.uri+`"`...)
+	}
+}
+
+func (p *extWriter) close(name string) {
+	p.b = append(p.b, "</"...)
+	p.b = append(p.b, name...)
+	p.b = append(p.b, '>')
+}
+
+// leaf appends <name>v</name> when v is not empty.
+func (p *extWriter) leaf(name, v string) {
+	if v == "" {
+		return
+	}
+	p.b = append(p.b, '<')
+	p.b = append(p.b, name...)
+	p.b = append(p.b, '>')
+	p.b = appendEscapedXML(p.b, v, false)
+	p.close(name)
+}
+
+// leafAttrs appends <name a="…"…>v</name> with the non-empty attributes,
+// given as name, value pairs, when v or an attribute is not empty.
+func (p *extWriter) leafAttrs(name, v string, attrs ...string) {
+	empty := v == ""
+	for i := 1; i < len(attrs); i += 2 {
+		empty = empty && attrs[i] == ""
+	}
+	if empty {
+		return
+	}
+	p.item(name, v, attrs...)
+}
+
+// item appends <name a="…"…>v</name> with the non-empty attributes, even
+// when all is empty: an item of a list.
+func (p *extWriter) item(name, v string, attrs ...string) {
+	p.b = append(p.b, '<')
+	p.b = append(p.b, name...)
+	for i := 0; i+1 < len(attrs); i += 2 {
+		p.attr(attrs[i], attrs[i+1])
+	}
+	p.b = append(p.b, '>')
+	p.b = appendEscapedXML(p.b, v, false)
+	p.close(name)
+}
+
+// attr appends name="v" when v is not empty.
+func (p *extWriter) attr(name, v string) {
+	if v == "" {
+		return
+	}
+	p.b = append(p.b, ' ')
+	p.b = append(p.b, name...)
+	p.b = append(p.b, `="`...)
+	p.b = appendEscapedXML(p.b, v, true)
+	p.b = append(p.b, '"')
+}
+
+func (p *extWriter) date(name string, l formats.LastMod) {
+	if l.IsZero() {
+		return
+	}
+	p.b = append(p.b, '<')
+	p.b = append(p.b, name...)
+	p.b = append(p.b, '>')
+	p.b = l.AppendText(p.b)
+	p.close(name)
+}
+
+func (p *extWriter) int(name string, v int) {
+	if v == 0 {
+		return
+	}
+	p.b = append(p.b, '<')
+	p.b = append(p.b, name...)
+	p.b = append(p.b, '>')
+	p.b = strconv.AppendInt(p.b, int64(v), 10)
+	p.close(name)
+}
+
+// video appends a video:video, its elements in schema order. Required
+// elements of string type are written even when empty, so that the
+// document stays valid.
+func (p *extWriter) video(uses formats.ExtensionSet, v *formats.Video) {
+	p.open(uses, 1, "video:video")
+	p.item("video:thumbnail_loc", v.ThumbnailLoc)
+	p.item("video:title", v.Title)
+	p.item("video:description", v.Description)
+	p.leaf("video:content_loc", v.ContentLoc)
+	p.leafAttrs("video:player_loc", v.PlayerLoc, "allow_embed", v.PlayerAllowEmbed, "autoplay", v.PlayerAutoplay)
+	p.int("video:duration", v.Duration)
+	p.date("video:expiration_date", v.ExpirationDate)
+	p.leaf("video:rating", v.Rating)
+	for _, s := range v.ContentSegments {
+		d := ""
+		if s.Duration != 0 {
+			d = strconv.Itoa(s.Duration)
+		}
+		p.item("video:content_segment_loc", s.Loc, "duration", d)
+	}
+	p.leaf("video:view_count", v.ViewCount)
+	p.date("video:publication_date", v.PublicationDate)
+	for _, t := range v.Tags {
+		p.item("video:tag", t)
+	}
+	p.leaf("video:category", v.Category)
+	p.leaf("video:family_friendly", v.FamilyFriendly)
+	p.leafAttrs("video:restriction", v.Restriction, "relationship", v.RestrictionRelationship)
+	p.leafAttrs("video:gallery_loc", v.GalleryLoc, "title", v.GalleryTitle)
+	for _, pr := range v.Prices {
+		p.item("video:price", pr.Value, "currency", pr.Currency, "type", pr.Type, "resolution", pr.Resolution)
+	}
+	p.leaf("video:requires_subscription", v.RequiresSubscription)
+	p.leafAttrs("video:uploader", v.Uploader, "info", v.UploaderInfo)
+	if t := v.TVShow; t != nil {
+		p.b = append(p.b, "<video:tvshow>"...)
+		p.item("video:show_title", t.ShowTitle)
+		p.item("video:video_type", t.VideoType)
+		p.leaf("video:episode_title", t.EpisodeTitle)
+		p.int("video:season_number", t.SeasonNumber)
+		p.int("video:episode_number", t.EpisodeNumber)
+		p.date("video:premier_date", t.PremierDate)
+		p.close("video:tvshow")
+	}
+	p.leafAttrs("video:platform", v.Platform, "relationship", v.PlatformRelationship)
+	p.leaf("video:live", v.Live)
+	for _, id := range v.IDs {
+		p.item("video:id", id.Value, "type", id.Type)
+	}
+	p.close("video:video")
 }

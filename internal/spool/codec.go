@@ -36,32 +36,75 @@ func appendEntry(b []byte, e *formats.Entry) []byte {
 	if e.Ext == nil {
 		return b
 	}
-	x := e.Ext
+	return appendExt(b, e.Ext)
+}
+
+// appendExt appends the encoding of extension data: every field of every
+// extension, the mobile marker and the foreign elements.
+func appendExt(b []byte, x *formats.Extensions) []byte {
 	b = binary.AppendUvarint(b, uint64(len(x.Images)))
 	for _, im := range x.Images {
 		b = appendStrings(b, im.Loc, im.Caption, im.GeoLocation, im.Title, im.License)
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Videos)))
-	for _, v := range x.Videos {
-		b = appendStrings(b, v.ThumbnailLoc, v.Title, v.Description, v.ContentLoc, v.PlayerLoc)
-		b = binary.AppendVarint(b, int64(v.Duration))
-		b = appendLastMod(b, v.PublicationDate)
-		b = appendLastMod(b, v.ExpirationDate)
-		b = appendStrings(b, v.Rating, v.ViewCount, v.FamilyFriendly, v.Restriction, v.Platform, v.Live)
-		b = binary.AppendUvarint(b, uint64(len(v.Tags)))
-		b = appendStrings(b, v.Tags...)
+	for i := range x.Videos {
+		b = appendVideo(b, &x.Videos[i])
 	}
 	if n := x.News; n != nil {
 		b = append(b, 1)
-		b = appendStrings(b, n.PublicationName, n.PublicationLanguage)
+		b = appendStrings(b, n.PublicationName, n.PublicationLanguage, n.Access, n.Genres)
 		b = appendLastMod(b, n.PublicationDate)
-		b = appendStrings(b, n.Title, n.Keywords)
+		b = appendStrings(b, n.Title, n.Keywords, n.StockTickers)
 	} else {
 		b = append(b, 0)
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Alternates)))
 	for _, a := range x.Alternates {
-		b = appendStrings(b, a.Hreflang, a.Href)
+		b = appendStrings(b, a.Hreflang, a.Href, a.Media)
+	}
+	if x.Mobile {
+		b = append(b, 1)
+	} else {
+		b = append(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(x.Foreign)))
+	return appendStrings(b, x.Foreign...)
+}
+
+// appendVideo appends the encoding of one video.
+func appendVideo(b []byte, v *formats.Video) []byte {
+	b = appendStrings(b, v.ThumbnailLoc, v.Title, v.Description, v.ContentLoc, v.PlayerLoc, v.PlayerAllowEmbed, v.PlayerAutoplay)
+	b = binary.AppendVarint(b, int64(v.Duration))
+	b = appendLastMod(b, v.ExpirationDate)
+	b = appendString(b, v.Rating)
+	b = binary.AppendUvarint(b, uint64(len(v.ContentSegments)))
+	for _, s := range v.ContentSegments {
+		b = appendString(b, s.Loc)
+		b = binary.AppendVarint(b, int64(s.Duration))
+	}
+	b = appendString(b, v.ViewCount)
+	b = appendLastMod(b, v.PublicationDate)
+	b = binary.AppendUvarint(b, uint64(len(v.Tags)))
+	b = appendStrings(b, v.Tags...)
+	b = appendStrings(b, v.Category, v.FamilyFriendly, v.Restriction, v.RestrictionRelationship, v.GalleryLoc, v.GalleryTitle)
+	b = binary.AppendUvarint(b, uint64(len(v.Prices)))
+	for _, p := range v.Prices {
+		b = appendStrings(b, p.Value, p.Currency, p.Type, p.Resolution)
+	}
+	b = appendStrings(b, v.RequiresSubscription, v.Uploader, v.UploaderInfo)
+	if t := v.TVShow; t != nil {
+		b = append(b, 1)
+		b = appendStrings(b, t.ShowTitle, t.VideoType, t.EpisodeTitle)
+		b = binary.AppendVarint(b, int64(t.SeasonNumber))
+		b = binary.AppendVarint(b, int64(t.EpisodeNumber))
+		b = appendLastMod(b, t.PremierDate)
+	} else {
+		b = append(b, 0)
+	}
+	b = appendStrings(b, v.Platform, v.PlatformRelationship, v.Live)
+	b = binary.AppendUvarint(b, uint64(len(v.IDs)))
+	for _, id := range v.IDs {
+		b = appendStrings(b, id.Type, id.Value)
 	}
 	return b
 }
@@ -264,29 +307,76 @@ func (d *decoder) ext() *formats.Extensions {
 	if n := d.count(); n > 0 {
 		x.Videos = make([]formats.Video, n)
 		for i := range x.Videos {
-			v := &x.Videos[i]
-			v.ThumbnailLoc, v.Title, v.Description, v.ContentLoc, v.PlayerLoc = d.string(), d.string(), d.string(), d.string(), d.string()
-			v.Duration = int(d.varint())
-			v.PublicationDate, v.ExpirationDate = d.lastMod(), d.lastMod()
-			v.Rating, v.ViewCount, v.FamilyFriendly, v.Restriction, v.Platform, v.Live = d.string(), d.string(), d.string(), d.string(), d.string(), d.string()
-			if n := d.count(); n > 0 {
-				v.Tags = make([]string, n)
-				for j := range v.Tags {
-					v.Tags[j] = d.string()
-				}
-			}
+			d.video(&x.Videos[i])
 		}
 	}
 	if d.byte() == 1 {
-		x.News = &formats.News{PublicationName: d.string(), PublicationLanguage: d.string()}
-		x.News.PublicationDate = d.lastMod()
-		x.News.Title, x.News.Keywords = d.string(), d.string()
+		n := &formats.News{}
+		n.PublicationName, n.PublicationLanguage, n.Access, n.Genres = d.string(), d.string(), d.string(), d.string()
+		n.PublicationDate = d.lastMod()
+		n.Title, n.Keywords, n.StockTickers = d.string(), d.string(), d.string()
+		x.News = n
 	}
 	if n := d.count(); n > 0 {
 		x.Alternates = make([]formats.Alternate, n)
 		for i := range x.Alternates {
-			x.Alternates[i] = formats.Alternate{Hreflang: d.string(), Href: d.string()}
+			x.Alternates[i] = formats.Alternate{Hreflang: d.string(), Href: d.string(), Media: d.string()}
 		}
 	}
+	x.Mobile = d.byte() == 1
+	x.Foreign = d.strings()
 	return x
+}
+
+// strings decodes a counted list of strings; nil when empty.
+func (d *decoder) strings() []string {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	ss := make([]string, n)
+	for i := range ss {
+		ss[i] = d.string()
+	}
+	return ss
+}
+
+// video decodes one video into v.
+func (d *decoder) video(v *formats.Video) {
+	v.ThumbnailLoc, v.Title, v.Description, v.ContentLoc, v.PlayerLoc = d.string(), d.string(), d.string(), d.string(), d.string()
+	v.PlayerAllowEmbed, v.PlayerAutoplay = d.string(), d.string()
+	v.Duration = int(d.varint())
+	v.ExpirationDate = d.lastMod()
+	v.Rating = d.string()
+	if n := d.count(); n > 0 {
+		v.ContentSegments = make([]formats.VideoSegment, n)
+		for i := range v.ContentSegments {
+			v.ContentSegments[i] = formats.VideoSegment{Loc: d.string(), Duration: int(d.varint())}
+		}
+	}
+	v.ViewCount = d.string()
+	v.PublicationDate = d.lastMod()
+	v.Tags = d.strings()
+	v.Category, v.FamilyFriendly, v.Restriction, v.RestrictionRelationship = d.string(), d.string(), d.string(), d.string()
+	v.GalleryLoc, v.GalleryTitle = d.string(), d.string()
+	if n := d.count(); n > 0 {
+		v.Prices = make([]formats.VideoPrice, n)
+		for i := range v.Prices {
+			v.Prices[i] = formats.VideoPrice{Value: d.string(), Currency: d.string(), Type: d.string(), Resolution: d.string()}
+		}
+	}
+	v.RequiresSubscription, v.Uploader, v.UploaderInfo = d.string(), d.string(), d.string()
+	if d.byte() == 1 {
+		t := &formats.TVShow{ShowTitle: d.string(), VideoType: d.string(), EpisodeTitle: d.string()}
+		t.SeasonNumber, t.EpisodeNumber = int(d.varint()), int(d.varint())
+		t.PremierDate = d.lastMod()
+		v.TVShow = t
+	}
+	v.Platform, v.PlatformRelationship, v.Live = d.string(), d.string(), d.string()
+	if n := d.count(); n > 0 {
+		v.IDs = make([]formats.VideoID, n)
+		for i := range v.IDs {
+			v.IDs[i] = formats.VideoID{Type: d.string(), Value: d.string()}
+		}
+	}
 }

@@ -1,0 +1,784 @@
+package xml
+
+import (
+	"encoding/xml"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// Extension elements and foreign elements.
+//
+// A child element of an entry in a namespace other than the sitemap's is
+// captured whole, as a list of tokens, and interpreted when it ends: an
+// image:image, video:video, news:news, xhtml:link or mobile:mobile the
+// model can hold goes into the entry's formats.Extensions; anything else
+// (an element of a namespace the reader does not understand, or an
+// extension element with a child, attribute or repetition the model has no
+// field for) is kept verbatim, as self-contained XML text, in
+// Extensions.Foreign. In a sitemap index, every such element is foreign.
+// Only the general path captures: extension and foreign elements are
+// outside the fast path's subset.
+
+// The namespaces of the extensions the writer declares.
+const (
+	ImageNamespace  = "http://www.google.com/schemas/sitemap-image/1.1"
+	VideoNamespace  = "http://www.google.com/schemas/sitemap-video/1.1"
+	NewsNamespace   = "http://www.google.com/schemas/sitemap-news/0.9"
+	XHTMLNamespace  = "http://www.w3.org/1999/xhtml"
+	MobileNamespace = "http://www.google.com/schemas/sitemap-mobile/1.0"
+)
+
+// maxCapture is how many bytes of extension and foreign elements one entry
+// may hold; the elements past it are dropped with a warning.
+const maxCapture = MaxTextLength
+
+// maxTags is the most video:tag elements a video may have.
+const maxTags = 32
+
+// xmlNamespace is the namespace the xml: prefix is bound to.
+const xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+// nsBinding is a namespace declaration: xmlns:prefix="uri", or
+// xmlns="uri" for an empty prefix.
+type nsBinding struct{ prefix, uri string }
+
+// ctok is a captured token.
+type ctok struct {
+	kind      ctokKind
+	name      xml.Name // of an element (namespace canonical), or a PI's target
+	prefix    string   // the element's prefix in the document
+	attrs     []cattr  // the element's attributes, without declarations
+	data      string   // text, comment or PI instruction
+	line, col int
+}
+
+// cattr is a captured attribute.
+type cattr struct {
+	name   xml.Name
+	prefix string // for an attribute in a namespace
+	value  string
+}
+
+type ctokKind uint8
+
+const (
+	ctokStart ctokKind = iota
+	ctokEnd
+	ctokText
+	ctokComment
+	ctokProcInst
+)
+
+// extension namespaces: each canonical URI, with the variants read as it.
+var extensionSpaces = map[string]string{}
+
+func init() {
+	for _, ns := range []string{ImageNamespace, VideoNamespace, NewsNamespace, XHTMLNamespace, MobileNamespace} {
+		rest := strings.TrimPrefix(ns, "http://")
+		for _, v := range []string{ns, ns + "/", "https://" + rest, "https://" + rest + "/", extensionPrefixes[ns]} {
+			extensionSpaces[v] = ns
+		}
+	}
+}
+
+// sitemapSpaces are the namespaces of the sitemap elements themselves.
+var sitemapSpaces = map[string]bool{
+	Namespace: true,
+	"http://www.google.com/schemas/sitemap/0.84": true,
+	"http://www.google.com/schemas/sitemap/0.9":  true,
+}
+
+// isCaptured reports whether an element of an entry in namespace space is
+// captured: it is in an extension's namespace, or in a declared namespace
+// other than the sitemap's.
+func (r *Reader) isCaptured(space string) bool {
+	if space == "" || space == r.rootSpace || sitemapSpaces[space] {
+		return false
+	}
+	_, ext := extensionSpaces[space]
+	return ext || strings.Contains(space, ":")
+}
+
+// declare takes the namespace declarations among attrs into scope.
+func (r *Reader) declare(attrs []xml.Attr) {
+	for _, a := range attrs {
+		switch {
+		case a.Name.Space == "xmlns":
+			r.ns = append(r.ns, nsBinding{a.Name.Local, a.Value})
+		case a.Name.Space == "" && a.Name.Local == "xmlns":
+			r.ns = append(r.ns, nsBinding{"", a.Value})
+		}
+	}
+}
+
+// prefixOf returns the prefix bound to uri in the current scope, the
+// innermost one; for an attribute only a non-empty one. ok is false when
+// there is none.
+func (r *Reader) prefixOf(uri string, attr bool) (prefix string, ok bool) {
+outer:
+	for i := len(r.ns) - 1; i >= 0; i-- {
+		b := r.ns[i]
+		if b.uri != uri || attr && b.prefix == "" {
+			continue
+		}
+		for _, c := range r.ns[i+1:] {
+			if c.prefix == b.prefix {
+				continue outer // shadowed
+			}
+		}
+		return b.prefix, true
+	}
+	return "", false
+}
+
+// beginCapture starts capturing the element at the current depth.
+func (r *Reader) beginCapture(name xml.Name, attrs []xml.Attr, line, col int) {
+	r.capDepth, r.capLine, r.capCol = r.depth, line, col
+	r.capToks = r.capToks[:0]
+	r.captureStart(name, attrs, line, col)
+}
+
+// captureStart captures a start element.
+func (r *Reader) captureStart(name xml.Name, attrs []xml.Attr, line, col int) {
+	t := ctok{kind: ctokStart, name: name, line: line, col: col}
+	n := len(name.Local) + 8
+	if name.Space != "" {
+		if ns, ok := extensionSpaces[name.Space]; ok {
+			t.name.Space = ns
+		}
+		if p, ok := r.prefixOf(name.Space, false); ok {
+			t.prefix = p
+		} else if !strings.Contains(name.Space, ":") {
+			t.prefix = name.Space // an undeclared prefix
+		}
+	}
+	for _, a := range attrs {
+		if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" {
+			continue
+		}
+		ca := cattr{name: a.Name, value: a.Value}
+		if a.Name.Space != "" && a.Name.Space != xmlNamespace {
+			ca.prefix, _ = r.prefixOf(a.Name.Space, true)
+		}
+		n += len(a.Name.Local) + len(a.Value) + 8
+		t.attrs = append(t.attrs, ca)
+	}
+	r.captureSized(t, n)
+}
+
+// capture captures a text, comment or PI token of the element being
+// captured; outside one, it does nothing.
+func (r *Reader) capture(t ctok) {
+	if r.capDepth > 0 {
+		r.captureSized(t, len(t.data)+8)
+	}
+}
+
+func (r *Reader) captureSized(t ctok, n int) {
+	if r.capOver || r.capBytes+n > maxCapture {
+		r.capOver = true
+		return
+	}
+	r.capBytes += n
+	r.capToks = append(r.capToks, t)
+}
+
+// endCapture captures the end of the element at depth d and, when it ends
+// the captured element, interprets what was captured.
+func (r *Reader) endCapture(d int) error {
+	r.capture(ctok{kind: ctokEnd})
+	if d != r.capDepth {
+		return nil
+	}
+	r.capDepth = 0
+	if r.capOver {
+		if r.capWarned {
+			return nil
+		}
+		r.capWarned = true
+		return r.warnf(r.capLine, r.capCol, false, "extension and foreign elements past %d MiB in one <%s> ignored", maxCapture>>20, r.entryName)
+	}
+	root, _ := buildNode(r.capToks, 0)
+	if r.ext == nil {
+		r.ext = &formats.Extensions{}
+	}
+	ok, err := r.interpret(root)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		r.ext.Foreign = append(r.ext.Foreign, serialize(r.capToks))
+	}
+	return nil
+}
+
+// cnode is a captured element, as a tree.
+type cnode struct {
+	t    *ctok
+	kids []*cnode
+	text []string // its own text
+}
+
+// buildNode builds the tree of the element whose start token is toks[i]
+// and returns it with the index after its end token.
+func buildNode(toks []ctok, i int) (*cnode, int) {
+	n := &cnode{t: &toks[i]}
+	for i++; i < len(toks); {
+		switch toks[i].kind {
+		case ctokStart:
+			var k *cnode
+			k, i = buildNode(toks, i)
+			n.kids = append(n.kids, k)
+			continue
+		case ctokEnd:
+			return n, i + 1
+		case ctokText:
+			n.text = append(n.text, toks[i].data)
+		}
+		i++
+	}
+	return n, i
+}
+
+// value returns the trimmed text of a leaf element, and false when the
+// element has children, or attributes other than those named in allowed.
+func (n *cnode) value(allowed ...string) (string, bool) {
+	if len(n.kids) > 0 {
+		return "", false
+	}
+	for _, a := range n.t.attrs {
+		if a.name.Space != "" || !contains(allowed, a.name.Local) {
+			return "", false
+		}
+	}
+	return formats.TrimSpace(strings.Join(n.text, "")), true
+}
+
+// attr returns the value of the attribute name.
+func (n *cnode) attr(name string) string {
+	for _, a := range n.t.attrs {
+		if a.name.Local == name && a.name.Space == "" {
+			return a.value
+		}
+	}
+	return ""
+}
+
+// onlySpace reports whether the element has no text but space of its own
+// and no attribute.
+func (n *cnode) onlySpace() bool {
+	return len(n.t.attrs) == 0 && formats.TrimSpace(strings.Join(n.text, "")) == ""
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// interpret puts the captured element n into r.ext when the model can
+// hold it, and reports false when it cannot (it is then kept as foreign).
+// A bad value drops its field, or its item, with a warning.
+func (r *Reader) interpret(n *cnode) (bool, error) {
+	if r.kind == formats.KindSitemap {
+		return false, nil
+	}
+	x := r.ext
+	switch n.t.name.Space + " " + n.t.name.Local {
+	case ImageNamespace + " image":
+		im, ok, err := r.image(n)
+		if ok && im.Loc != "" {
+			if len(x.Images) == formats.MaxImages {
+				r.imagesCut++
+			} else {
+				x.Images = append(x.Images, im)
+			}
+		}
+		return ok, err
+	case VideoNamespace + " video":
+		v, ok, err := r.video(n)
+		if ok {
+			x.Videos = append(x.Videos, v)
+		}
+		return ok, err
+	case NewsNamespace + " news":
+		if x.News != nil {
+			return false, nil
+		}
+		nw, ok, err := r.news(n)
+		if ok {
+			x.News = nw
+		}
+		return ok, err
+	case XHTMLNamespace + " link":
+		a, ok, err := r.link(n)
+		if ok && a.Href != "" {
+			x.Alternates = append(x.Alternates, a)
+		}
+		return ok, err
+	case MobileNamespace + " mobile":
+		if x.Mobile || len(n.kids) > 0 || !n.onlySpace() {
+			return false, nil
+		}
+		x.Mobile = true
+		return true, nil
+	}
+	return false, nil
+}
+
+// fields walks the children of n, all of which must be in namespace space
+// and named in names, single ones at most once; it calls f for each. It
+// reports false when a child is not, or when n has attributes or text.
+func (r *Reader) fields(n *cnode, space string, singles, lists []string, f func(k *cnode) (bool, error)) (bool, error) {
+	if !n.onlySpace() {
+		return false, nil
+	}
+	var seen []string
+	for _, k := range n.kids {
+		local := k.t.name.Local
+		if k.t.name.Space != space {
+			return false, nil
+		}
+		switch {
+		case contains(singles, local):
+			if contains(seen, local) {
+				return false, nil
+			}
+			seen = append(seen, local)
+		case !contains(lists, local):
+			return false, nil
+		}
+		if ok, err := f(k); !ok || err != nil {
+			return ok, err
+		}
+	}
+	return true, nil
+}
+
+// loc parses a URL-valued field, warning and returning "" when it is bad.
+func (r *Reader) loc(k *cnode, s string) (string, error) {
+	if s == "" {
+		return "", nil
+	}
+	loc, err := formats.ParseLoc(s, r.opts.Base)
+	if err != nil {
+		return "", r.warn(k.t.line, k.t.col, false, fmt.Errorf("<%s> ignored: %w", k.qname(), err))
+	}
+	return loc, nil
+}
+
+// date parses a date-valued field, warning when it is bad.
+func (r *Reader) date(k *cnode, s string) (formats.LastMod, error) {
+	lm, err := formats.ParseLastMod(s)
+	if err != nil {
+		return formats.LastMod{}, r.warn(k.t.line, k.t.col, false, fmt.Errorf("<%s> ignored: %w", k.qname(), err))
+	}
+	return lm, nil
+}
+
+// integer parses an integer field from lo to hi, warning when it is bad.
+func (r *Reader) integer(k *cnode, s string, lo, hi int) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil || v < lo || v > hi {
+		return 0, r.warnf(k.t.line, k.t.col, false, "<%s> ignored: %q is not a whole number from %d to %d", k.qname(), clip([]byte(s)), lo, hi)
+	}
+	return v, nil
+}
+
+// qname is the element's name as the document wrote it.
+func (n *cnode) qname() string {
+	if n.t.prefix == "" {
+		return n.t.name.Local
+	}
+	return n.t.prefix + ":" + n.t.name.Local
+}
+
+func (r *Reader) image(n *cnode) (im formats.Image, ok bool, err error) {
+	ok, err = r.fields(n, ImageNamespace, []string{"loc", "caption", "geo_location", "title", "license"}, nil, func(k *cnode) (bool, error) {
+		s, ok := k.value()
+		if !ok {
+			return false, nil
+		}
+		var err error
+		switch k.t.name.Local {
+		case "loc":
+			if im.Loc, err = r.loc(k, s); err == nil && im.Loc == "" && s == "" {
+				err = r.warnf(k.t.line, k.t.col, false, "<%s> ignored: empty", k.qname())
+			}
+		case "caption":
+			im.Caption = s
+		case "geo_location":
+			im.GeoLocation = s
+		case "title":
+			im.Title = s
+		case "license":
+			im.License, err = r.loc(k, s)
+		}
+		return true, err
+	})
+	if ok && err == nil && im.Loc == "" {
+		err = r.warnf(n.t.line, n.t.col, false, "<%s> without a usable <loc> ignored", n.qname())
+	}
+	return im, ok, err
+}
+
+func (r *Reader) video(n *cnode) (v formats.Video, ok bool, err error) {
+	singles := []string{"thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration", "expiration_date",
+		"rating", "view_count", "publication_date", "category", "family_friendly", "restriction", "gallery_loc",
+		"requires_subscription", "uploader", "tvshow", "platform", "live"}
+	lists := []string{"content_segment_loc", "tag", "price", "id"}
+	ok, err = r.fields(n, VideoNamespace, singles, lists, func(k *cnode) (bool, error) {
+		if k.t.name.Local == "tvshow" {
+			tv, ok, err := r.tvshow(k)
+			v.TVShow = tv
+			return ok, err
+		}
+		var allowed []string
+		switch k.t.name.Local {
+		case "player_loc":
+			allowed = []string{"allow_embed", "autoplay"}
+		case "restriction", "platform":
+			allowed = []string{"relationship"}
+		case "gallery_loc":
+			allowed = []string{"title"}
+		case "price":
+			allowed = []string{"currency", "type", "resolution"}
+		case "uploader":
+			allowed = []string{"info"}
+		case "id":
+			allowed = []string{"type"}
+		case "content_segment_loc":
+			allowed = []string{"duration"}
+		}
+		s, ok := k.value(allowed...)
+		if !ok {
+			return false, nil
+		}
+		var err error
+		switch k.t.name.Local {
+		case "thumbnail_loc":
+			v.ThumbnailLoc, err = r.loc(k, s)
+		case "title":
+			v.Title = s
+		case "description":
+			v.Description = s
+		case "content_loc":
+			v.ContentLoc, err = r.loc(k, s)
+		case "player_loc":
+			v.PlayerLoc, err = r.loc(k, s)
+			v.PlayerAllowEmbed, v.PlayerAutoplay = k.attr("allow_embed"), k.attr("autoplay")
+		case "duration":
+			v.Duration, err = r.integer(k, s, 1, 28800)
+		case "expiration_date":
+			v.ExpirationDate, err = r.date(k, s)
+		case "rating":
+			if f, perr := strconv.ParseFloat(s, 64); perr != nil || !(f >= 0 && f <= 5) {
+				err = r.warnf(k.t.line, k.t.col, false, "<%s> ignored: %q is not a number from 0.0 to 5.0", k.qname(), clip([]byte(s)))
+			} else {
+				v.Rating = s
+			}
+		case "content_segment_loc":
+			seg := formats.VideoSegment{}
+			if seg.Loc, err = r.loc(k, s); err == nil && k.attr("duration") != "" {
+				seg.Duration, err = r.integer(k, formats.TrimSpace(k.attr("duration")), 1, 28800)
+			}
+			if seg.Loc != "" {
+				v.ContentSegments = append(v.ContentSegments, seg)
+			}
+		case "view_count":
+			if _, perr := strconv.ParseUint(s, 10, 64); perr != nil {
+				err = r.warnf(k.t.line, k.t.col, false, "<%s> ignored: %q is not a whole number", k.qname(), clip([]byte(s)))
+			} else {
+				v.ViewCount = s
+			}
+		case "publication_date":
+			v.PublicationDate, err = r.date(k, s)
+		case "tag":
+			if len(v.Tags) == maxTags {
+				err = r.warnf(k.t.line, k.t.col, false, "<%s> ignored: more than %d tags", k.qname(), maxTags)
+			} else {
+				v.Tags = append(v.Tags, s)
+			}
+		case "category":
+			v.Category = s
+		case "family_friendly":
+			v.FamilyFriendly = s
+		case "restriction":
+			v.Restriction, v.RestrictionRelationship = s, k.attr("relationship")
+		case "gallery_loc":
+			v.GalleryLoc, err = r.loc(k, s)
+			v.GalleryTitle = k.attr("title")
+		case "price":
+			v.Prices = append(v.Prices, formats.VideoPrice{Value: s, Currency: k.attr("currency"), Type: k.attr("type"), Resolution: k.attr("resolution")})
+		case "requires_subscription":
+			v.RequiresSubscription = s
+		case "uploader":
+			v.Uploader, v.UploaderInfo = s, k.attr("info")
+		case "platform":
+			v.Platform, v.PlatformRelationship = s, k.attr("relationship")
+		case "live":
+			v.Live = s
+		case "id":
+			v.IDs = append(v.IDs, formats.VideoID{Type: k.attr("type"), Value: s})
+		}
+		return true, err
+	})
+	return v, ok, err
+}
+
+func (r *Reader) tvshow(n *cnode) (tv *formats.TVShow, ok bool, err error) {
+	tv = &formats.TVShow{}
+	singles := []string{"show_title", "video_type", "episode_title", "season_number", "episode_number", "premier_date"}
+	ok, err = r.fields(n, VideoNamespace, singles, nil, func(k *cnode) (bool, error) {
+		s, ok := k.value()
+		if !ok {
+			return false, nil
+		}
+		var err error
+		switch k.t.name.Local {
+		case "show_title":
+			tv.ShowTitle = s
+		case "video_type":
+			tv.VideoType = s
+		case "episode_title":
+			tv.EpisodeTitle = s
+		case "season_number":
+			tv.SeasonNumber, err = r.integer(k, s, 1, 1<<31-1)
+		case "episode_number":
+			tv.EpisodeNumber, err = r.integer(k, s, 1, 1<<31-1)
+		case "premier_date":
+			tv.PremierDate, err = r.date(k, s)
+		}
+		return true, err
+	})
+	return tv, ok, err
+}
+
+func (r *Reader) news(n *cnode) (nw *formats.News, ok bool, err error) {
+	nw = &formats.News{}
+	singles := []string{"publication", "access", "genres", "publication_date", "title", "keywords", "stock_tickers"}
+	ok, err = r.fields(n, NewsNamespace, singles, nil, func(k *cnode) (bool, error) {
+		if k.t.name.Local == "publication" {
+			return r.fields(k, NewsNamespace, []string{"name", "language"}, nil, func(k *cnode) (bool, error) {
+				s, ok := k.value()
+				if k.t.name.Local == "name" {
+					nw.PublicationName = s
+				} else {
+					nw.PublicationLanguage = s
+				}
+				return ok, nil
+			})
+		}
+		s, ok := k.value()
+		if !ok {
+			return false, nil
+		}
+		var err error
+		switch k.t.name.Local {
+		case "access":
+			nw.Access = s
+		case "genres":
+			nw.Genres = s
+		case "publication_date":
+			nw.PublicationDate, err = r.date(k, s)
+		case "title":
+			nw.Title = s
+		case "keywords":
+			nw.Keywords = s
+		case "stock_tickers":
+			nw.StockTickers = s
+		}
+		return true, err
+	})
+	return nw, ok, err
+}
+
+// link reads an <xhtml:link rel="alternate">; any other link, one with
+// other attributes or content, or one whose href is not an http(s) URL
+// (an app link), is not for the model.
+func (r *Reader) link(n *cnode) (a formats.Alternate, ok bool, err error) {
+	if len(n.kids) > 0 || formats.TrimSpace(strings.Join(n.text, "")) != "" {
+		return a, false, nil
+	}
+	rel := false
+	for _, at := range n.t.attrs {
+		switch {
+		case at.name.Space != "":
+			return a, false, nil
+		case at.name.Local == "rel" && at.value == "alternate":
+			rel = true
+		case at.name.Local == "hreflang":
+			a.Hreflang = at.value
+		case at.name.Local == "media":
+			a.Media = at.value
+		case at.name.Local != "href":
+			return a, false, nil
+		}
+	}
+	href := formats.TrimSpace(n.attr("href"))
+	if !rel || href == "" {
+		return a, false, nil
+	}
+	if a.Href, err = formats.ParseLoc(href, r.opts.Base); err != nil {
+		// Not a page (an android-app: link, say): kept verbatim.
+		return a, false, nil
+	}
+	return a, true, nil
+}
+
+// serialize writes captured tokens as self-contained XML: every element
+// carries the namespace declarations its name and attributes need that no
+// element around it (within the tokens) made.
+func serialize(toks []ctok) string {
+	var b strings.Builder
+	var scope []nsBinding
+	var marks, starts []int
+	gen := 0
+	bound := func(prefix, uri string) bool {
+		for i := len(scope) - 1; i >= 0; i-- {
+			if scope[i].prefix == prefix {
+				return scope[i].uri == uri
+			}
+		}
+		return prefix == "" && uri == ""
+	}
+	for i := range toks {
+		t := &toks[i]
+		switch t.kind {
+		case ctokStart:
+			marks, starts = append(marks, len(scope)), append(starts, i)
+			b.WriteByte('<')
+			if t.prefix != "" {
+				b.WriteString(t.prefix)
+				b.WriteByte(':')
+			}
+			b.WriteString(t.name.Local)
+			var decls []nsBinding
+			if !bound(t.prefix, t.name.Space) {
+				decls = append(decls, nsBinding{t.prefix, t.name.Space})
+				scope = append(scope, decls[len(decls)-1])
+			}
+			var attrs []byte
+			for _, a := range t.attrs {
+				attrs = append(attrs, ' ')
+				switch {
+				case a.name.Space == xmlNamespace:
+					attrs = append(attrs, "xml:"...)
+				case a.name.Space != "":
+					p := a.prefix
+					if p == "" || p == "xml" || p == "xmlns" {
+						gen++
+						p = "ns" + strconv.Itoa(gen)
+					}
+					if !bound(p, a.name.Space) {
+						decls = append(decls, nsBinding{p, a.name.Space})
+						scope = append(scope, decls[len(decls)-1])
+					}
+					attrs = append(attrs, p...)
+					attrs = append(attrs, ':')
+				}
+				attrs = append(attrs, a.name.Local...)
+				attrs = append(attrs, `="`...)
+				attrs = appendEscapedXML(attrs, a.value, true)
+				attrs = append(attrs, '"')
+			}
+			for _, d := range decls {
+				b.WriteString(" xmlns")
+				if d.prefix != "" {
+					b.WriteByte(':')
+					b.WriteString(d.prefix)
+				}
+				b.WriteString(`="`)
+				b.Write(appendEscapedXML(nil, d.uri, true))
+				b.WriteByte('"')
+			}
+			b.Write(attrs)
+			if i+1 < len(toks) && toks[i+1].kind == ctokEnd {
+				b.WriteString("/>")
+				continue
+			}
+			b.WriteByte('>')
+		case ctokEnd:
+			j := len(marks) - 1
+			s := &toks[starts[j]]
+			scope, marks, starts = scope[:marks[j]], marks[:j], starts[:j]
+			if i > 0 && toks[i-1].kind == ctokStart {
+				continue // written as an empty-element tag
+			}
+			b.WriteString("</")
+			if s.prefix != "" {
+				b.WriteString(s.prefix)
+				b.WriteByte(':')
+			}
+			b.WriteString(s.name.Local)
+			b.WriteByte('>')
+		case ctokText:
+			b.Write(appendEscapedXML(nil, t.data, false))
+		case ctokComment:
+			if !strings.Contains(t.data, "--") && !strings.HasSuffix(t.data, "-") {
+				b.WriteString("<!--")
+				b.WriteString(t.data)
+				b.WriteString("-->")
+			}
+		case ctokProcInst:
+			if t.name.Local != "" && !strings.EqualFold(t.name.Local, "xml") && !strings.Contains(t.data, "?>") {
+				b.WriteString("<?")
+				b.WriteString(t.name.Local)
+				if t.data != "" {
+					b.WriteByte(' ')
+					b.WriteString(t.data)
+				}
+				b.WriteString("?>")
+			}
+		}
+	}
+	return b.String()
+}
+
+// appendEscapedXML appends s to b escaped as XML text, or as an attribute
+// value when attr is set, so that an XML reader reads s back: the five
+// special characters, a carriage return (which a reader would turn into a
+// line feed) and, in attributes, tabs and line feeds (which a reader would
+// turn into spaces) are escaped; characters XML cannot hold (most control
+// characters, invalid UTF-8) are replaced by U+FFFD.
+func appendEscapedXML(b []byte, s string, attr bool) []byte {
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		r, size := escapes[c], 1
+		switch {
+		case r != "":
+		case c >= 0x80:
+			rn, n := utf8.DecodeRuneInString(s[i:])
+			size = n
+			if (rn != utf8.RuneError || n > 1) && isInCharacterRange(rn) {
+				i += n
+				continue
+			}
+			r = "\uFFFD"
+		case c == '\r':
+			r = "&#xD;"
+		case attr && c == '\n':
+			r = "&#xA;"
+		case attr && c == '\t':
+			r = "&#x9;"
+		case c < 0x20 && c != '\n' && c != '\t':
+			r = "\uFFFD"
+		default:
+			i++
+			continue
+		}
+		b = append(b, s[last:i]...)
+		b = append(b, r...)
+		i += size
+		last = i
+	}
+	return append(b, s[last:]...)
+}
