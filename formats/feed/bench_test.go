@@ -47,3 +47,47 @@ func BenchmarkReader(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWriter writes 10,000 entries, each with a title, a summary, a
+// lastmod and an image, as RSS and as Atom.
+func BenchmarkWriter(b *testing.B) {
+	lastmod, _ := formats.ParseLastMod("2024-06-04T08:00:00+02:00")
+	entries := make([]formats.Entry, 10_000)
+	for i := range entries {
+		entries[i] = formats.Entry{Loc: fmt.Sprintf("https://example.com/posts/%d/", i), LastMod: lastmod,
+			Title: fmt.Sprintf("Post number %d", i), Summary: "Some text about the post, with a <tag> & an ampersand.",
+			Ext: &formats.Extensions{Images: []formats.Image{{Loc: fmt.Sprintf("https://example.com/img/%d.jpg", i)}}}}
+	}
+	for _, name := range []string{"rss", "atom"} {
+		b.Run(name, func(b *testing.B) {
+			f, err := formats.Lookup(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			var n int64
+			for b.Loop() {
+				cw := &countWriter{}
+				w := f.NewWriter(cw, formats.WriteOptions{Uses: formats.ExtImage})
+				for _, e := range entries {
+					if err := w.Write(e); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+				n = cw.n
+			}
+			b.SetBytes(n)
+		})
+	}
+}
+
+// countWriter counts what is written to it.
+type countWriter struct{ n int64 }
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	c.n += int64(len(p))
+	return len(p), nil
+}

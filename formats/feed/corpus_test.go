@@ -147,10 +147,14 @@ var goldenFeeds = []string{
 	"rustrss__rss1.xml",
 	"rustrss__rss2sample.xml",
 	"rustrss__rss2_with_atom.xml",
+	"gofeed__version_json_11.json",
+	"simplepie__feed_rss-2.0_for_file_mock.xml",
+	"scrapy__feed-sample2.xml",
 }
 
 // TestGolden compares the entries of some corpus feeds, as "loc<TAB>lastmod"
-// lines followed by "# warning:" lines and the "# damaged:" error that may
+// lines with their titles, summaries and extensions (see describe),
+// followed by "# warning:" lines and the "# damaged:" error that may
 // end them, with testdata/golden/<name>.txt.
 // Run with -update to rewrite them.
 func TestGolden(t *testing.T) {
@@ -159,7 +163,7 @@ func TestGolden(t *testing.T) {
 			res := readCorpus(t, name, openOptions(name, nil))
 			var b strings.Builder
 			for _, e := range res.entries {
-				fmt.Fprintf(&b, "%s\t%s\n", e.Loc, e.LastMod)
+				describe(&b, e)
 			}
 			for _, w := range res.warnings {
 				fmt.Fprintf(&b, "# warning: %s\n", w)

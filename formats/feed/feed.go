@@ -48,6 +48,99 @@
 // to be trusted. Content after the root element is ignored with a warning.
 // A JSON Feed must be whole. Inputs over MaxSize bytes, and XML nested more
 // than MaxDepth elements deep, are refused.
+//
+// # Titles and summaries
+//
+// Entry.Title is the item's title (RSS title, else dc:title; Atom title;
+// JSON title) and Entry.Summary its description (RSS description, else
+// content:encoded, dc:description, itunes:summary, itunes:subtitle; Atom
+// summary, else an inline content; JSON summary, else content_text, else
+// content_html), as plain text: HTML markup removed (script and style
+// content dropped) and entities decoded where the format carries HTML (RSS
+// texts, Atom texts of type html or xhtml, content_html), every run of
+// white space made one space, and cut at a word boundary to MaxTitle and
+// MaxSummary characters.
+//
+// # Extensions
+//
+// Images, videos and language alternates come from the elements below;
+// nothing is scraped out of item HTML (no <img>):
+//
+//	image      media:content of an image (medium="image", an image/* type,
+//	           or an image file name), media:thumbnail not used as a
+//	           video's thumbnail, an RSS enclosure or an Atom link
+//	           rel="enclosure" of an image; JSON Feed image, banner_image
+//	           and image attachments
+//	video      media:content of a video (medium="video", a video/* type or
+//	           a video file name) → content_loc; a Flash or text/html
+//	           media:content, or a media:player → player_loc; an RSS
+//	           enclosure or Atom link rel="enclosure" of a video, and a
+//	           JSON Feed video attachment → content_loc. Thumbnail, title
+//	           and description come from media:thumbnail, media:title and
+//	           media:description inside the media:content, else its
+//	           media:group, else the item's own media elements; title and
+//	           description then fall back to the item's title and summary
+//	           (a JSON Feed video's thumbnail is the item's image). HTML is
+//	           stripped and they are cut to 100 and 2,048 characters.
+//	           Duration: media:content duration, else itunes:duration (for
+//	           enclosures), else a JSON attachment's duration_in_seconds,
+//	           kept when 1–28,800 s.
+//	hreflang   Atom link rel="alternate" hreflang="xx" (never RSS or JSON)
+//
+// Media URLs resolve like item links. Images are deduped by loc, at most
+// MaxImages per entry; videos by content_loc (by player_loc when they have
+// none). A video is kept only when it has thumbnail_loc, title, description
+// and content_loc or player_loc, and its content_loc is not the page
+// itself; otherwise it is skipped with a warning naming what is missing.
+// Audio enclosures are not used.
+//
+// Alternates list each hreflang link once, and the page itself with the
+// entry's language (the entry's xml:lang, else the feed's xml:lang) when it
+// is not among them. When that language is unknown the page is left out,
+// with a warning: a language is never guessed.
+//
+// When ReadOptions.NewsName is set, an item published (RSS pubDate, else
+// dc:date; Atom published, else updated; JSON date_published, else
+// date_modified) in the NewsAge (48 hours) before ReadOptions.Now gets news
+// data: that publication name, the feed's language as Google News writes it
+// (see newsLanguage: "en" for en-US, "zh-cn" or "zh-tw" for Chinese), that
+// date and the item's title. A feed without a language gives one warning
+// and no news; an item without a title, a warning and no news.
+//
+// # Writers
+//
+// The package also registers the write-only formats "rss" (RSS 2.0, .rss)
+// and "atom" (Atom 1.0, .atom). Their Writer writes the entries in the
+// order given, one item each, streaming; the CLI orders them newest first.
+// Every value is escaped and the output is UTF-8, and the same entries
+// always give the same bytes (but for an Atom feed none of whose entries
+// has a lastmod, whose updated is the time of writing).
+//
+//	RSS channel  title: FeedInfo.Title, else the host of the site (see
+//	             below); link: FeedInfo.Link, else the site; description:
+//	             FeedInfo.Description, else the title
+//	RSS item     title: Entry.Title, else the URL's path (and query);
+//	             link and guid isPermaLink="true": the loc; pubDate: the
+//	             lastmod in RFC 1123 with numeric zone, left out when
+//	             unknown; description: Entry.Summary when known; one
+//	             enclosure (RSS allows one): the first video file, else the
+//	             first image, whose type the file name tells, with
+//	             length="0" (unknown); media:content for every image and
+//	             video
+//	Atom feed    id: FeedInfo.ID, else the link; title as for RSS; subtitle:
+//	             FeedInfo.Description; updated: the first entry's lastmod
+//	             (the newest when entries come newest first), else the time
+//	             of writing; link rel="alternate": the link; author: the
+//	             site's host
+//	Atom entry   id: the loc; title as for RSS; updated: the lastmod, else
+//	             the feed's updated; link rel="alternate": the loc, then
+//	             the hreflang alternates; link rel="enclosure" for every
+//	             image and video file; summary type="text": Entry.Summary;
+//	             media:content for every image and video
+//
+// The site is FeedInfo.Link, else FeedInfo.ID when it is an http(s) URL,
+// else the first entry's loc, reduced to scheme://host/. News data, and
+// video fields other than those above, are not written.
 package feed
 
 import (
@@ -105,8 +198,11 @@ type Reader struct {
 	items  []item // what the feed's items say, in feed order
 	next   int    // index in items of the next item to map
 	base   *url.URL
+	lang   string  // the feed's language; "" when it does not say
 	tail   *damage // damage found when parsing, reported after the items
-	err    error   // sticky: io.EOF or the error that ended the stream
+	// newsWarned is set once the missing language news needs was reported.
+	newsWarned bool
+	err        error // sticky: io.EOF or the error that ended the stream
 }
 
 // NewReader returns a reader of the feed r, which must be UTF-8 (as

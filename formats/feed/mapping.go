@@ -3,6 +3,7 @@ package feed
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,12 +18,26 @@ import (
 // item is what one feed item says about its page, whatever the format: the
 // candidates for loc and for lastmod, each in order of precedence.
 type item struct {
-	title string
-	line  int // line of the item in the input; 0 when unknown
-	locs  []candidate
-	dates []dateCandidate
+	title   text
+	summary []text // candidates for the summary, in order
+	line    int    // line of the item in the input; 0 when unknown
+	lang    string // the item's own language; "" when it inherits the feed's
+	locs    []candidate
+	dates   []dateCandidate
+	// published are the candidates for the publication date (for news).
+	published []dateCandidate
 	// why tells, when locs is empty, why the item has no link.
 	why string
+
+	images     []mediaRef // images, as written
+	thumbs     []mediaRef // media:thumbnail, images unless a video's thumbnail
+	videos     []videoRef
+	alternates []alternateRef // Atom links rel="alternate" with hreflang
+}
+
+// alternateRef is a language version of an item, as written.
+type alternateRef struct {
+	hreflang, href string
 }
 
 // candidate is a value that may give an entry's loc.
@@ -52,12 +67,26 @@ func (r *Reader) entry(n int, it *item) (formats.Entry, bool, error) {
 	if err != nil {
 		return formats.Entry{}, false, err
 	}
-	return formats.Entry{Loc: loc, LastMod: lastmod, Kind: formats.KindURL}, true, nil
+	e := formats.Entry{Loc: loc, LastMod: lastmod, Kind: formats.KindURL}
+	if err := r.describe(n, it, &e); err != nil {
+		return formats.Entry{}, false, err
+	}
+	return e, true, nil
+}
+
+// describe fills the title, summary and extensions of e, the entry of the
+// nth item, from the item.
+func (r *Reader) describe(n int, it *item, e *formats.Entry) error {
+	e.Title = it.title.plain(MaxTitle)
+	e.Summary = firstText(MaxSummary, it.summary...)
+	var err error
+	e.Ext, err = r.extensions(n, it, e)
+	return err
 }
 
 // name names the nth item for a message: `item 3 ("Title")`.
 func (it *item) name(n int) string {
-	t := strings.Join(strings.Fields(it.title), " ")
+	t := strings.Join(strings.Fields(it.title.value), " ")
 	if t == "" {
 		return fmt.Sprintf("item %d", n)
 	}
@@ -209,7 +238,34 @@ func isAlternate(rel string) bool {
 // rssItem maps an RSS item: <link>s in order, then a permalink <guid>, then
 // atom:link alternates; atom:updated, dc:date, then pubDate.
 func rssItem(i *rss.Item) item {
-	it := item{title: i.Title}
+	it := item{title: htmlText(i.Title)}
+	it.summary = []text{htmlText(i.Description), htmlText(i.Content)}
+	var duration string
+	if it.title.value == "" && i.DublinCoreExt != nil && len(i.DublinCoreExt.Title) > 0 {
+		it.title = htmlText(i.DublinCoreExt.Title[0])
+	}
+	if dc := i.DublinCoreExt; dc != nil {
+		if len(dc.Description) > 0 {
+			it.summary = append(it.summary, htmlText(dc.Description[0]))
+		}
+		if len(dc.Language) > 0 {
+			it.lang = dc.Language[0]
+		}
+	}
+	if itu := i.ITunesExt; itu != nil {
+		it.summary = append(it.summary, htmlText(itu.Summary), htmlText(itu.Subtitle))
+		duration = itu.Duration
+	}
+	ctx := it.addMRSS(i.Extensions, duration)
+	enclosures := i.Enclosures
+	if len(enclosures) == 0 && i.Enclosure != nil {
+		enclosures = []*rss.Enclosure{i.Enclosure}
+	}
+	for _, e := range enclosures {
+		if e != nil {
+			it.addEnclosure("enclosure", e.URL, e.Type, ctx, videoRef{duration: duration})
+		}
+	}
 	links := i.Links
 	if len(links) == 0 && i.Link != "" {
 		links = []string{i.Link}
@@ -242,7 +298,12 @@ func rssItem(i *rss.Item) item {
 		it.dates = append(it.dates, dateCandidate{what: "dc:date", raw: dc.Date[0]})
 	}
 	if i.PubDate != "" {
-		it.dates = append(it.dates, dateCandidate{what: "pubDate", raw: i.PubDate, parsed: i.PubDateParsed})
+		pub := dateCandidate{what: "pubDate", raw: i.PubDate, parsed: i.PubDateParsed}
+		it.dates = append(it.dates, pub)
+		it.published = append(it.published, pub)
+	}
+	if dc := i.DublinCoreExt; dc != nil && len(dc.Date) > 0 {
+		it.published = append(it.published, dateCandidate{what: "dc:date", raw: dc.Date[0]})
 	}
 	return it
 }
@@ -250,17 +311,28 @@ func rssItem(i *rss.Item) item {
 // atomEntry maps an Atom entry: its alternate links in order; updated, then
 // published.
 func atomEntry(e *atom.Entry) item {
-	it := item{title: e.Title}
+	// Plain text, the default, until setAtomTypes says otherwise.
+	it := item{title: plainText(e.Title), summary: []text{plainText(e.Summary)}}
+	if c := e.Content; c != nil && formats.TrimSpace(c.Src) == "" {
+		it.summary = append(it.summary, plainText(c.Value))
+	}
+	ctx := it.addMRSS(e.Extensions, "")
 	var rels []string
 	for _, l := range e.Links {
 		if formats.TrimSpace(l.Href) == "" {
 			continue
 		}
-		if isAlternate(l.Rel) {
+		switch {
+		case isAlternate(l.Rel):
 			it.locs = append(it.locs, candidate{what: "link", value: l.Href})
-		} else {
-			rels = append(rels, l.Rel)
+			if h := formats.TrimSpace(l.Hreflang); h != "" {
+				it.alternates = append(it.alternates, alternateRef{hreflang: h, href: l.Href})
+			}
+			continue
+		case strings.EqualFold(formats.TrimSpace(l.Rel), "enclosure"):
+			it.addEnclosure("link rel=enclosure", l.Href, l.Type, ctx, videoRef{title: plainText(l.Title)})
 		}
+		rels = append(rels, l.Rel)
 	}
 	if len(rels) > 0 {
 		it.why = "only rel=" + strings.Join(rels, ", rel=") + " links"
@@ -271,13 +343,45 @@ func atomEntry(e *atom.Entry) item {
 	if e.Published != "" {
 		it.dates = append(it.dates, dateCandidate{what: "published", raw: e.Published, parsed: e.PublishedParsed})
 	}
+	for i := len(it.dates) - 1; i >= 0; i-- { // published, then updated
+		it.published = append(it.published, it.dates[i])
+	}
 	return it
+}
+
+// setAtomTypes marks the title, summary and content of an Atom entry as
+// HTML when their type attributes, which gofeed does not keep, say so.
+func (it *item) setAtomTypes(a atomTypes) {
+	it.title.html = a.title
+	if len(it.summary) > 0 {
+		it.summary[0].html = a.summary
+	}
+	if len(it.summary) > 1 {
+		it.summary[1].html = a.content
+	}
 }
 
 // jsonItem maps a JSON Feed item: url, then id when it is an absolute
 // http(s) URL, never external_url; date_modified, then date_published.
 func jsonItem(i *jsonfeed.Item) item {
-	it := item{title: i.Title}
+	it := item{
+		title:   plainText(i.Title),
+		summary: []text{plainText(i.Summary), plainText(i.ContentText), htmlText(i.ContentHTML)},
+		lang:    i.Language,
+	}
+	it.addMedia(mediaImage, "image", i.Image, videoRef{})
+	it.addMedia(mediaImage, "banner_image", i.BannerImage, videoRef{})
+	if i.Attachments != nil {
+		for _, a := range *i.Attachments {
+			var d string
+			if a.DurationInSeconds > 0 {
+				d = strconv.FormatInt(a.DurationInSeconds, 10)
+			}
+			// The item's image is the video's thumbnail.
+			it.addEnclosure("attachment", a.URL, a.MimeType, mrssContext{thumbnail: i.Image},
+				videoRef{title: plainText(a.Title), duration: d})
+		}
+	}
 	if formats.TrimSpace(i.URL) != "" {
 		it.locs = append(it.locs, candidate{what: "url", value: i.URL})
 	}
@@ -290,5 +394,6 @@ func jsonItem(i *jsonfeed.Item) item {
 	it.dates = append(it.dates,
 		dateCandidate{what: "date_modified", raw: i.DateModified},
 		dateCandidate{what: "date_published", raw: i.DatePublished})
+	it.published = []dateCandidate{it.dates[1], it.dates[0]}
 	return it
 }

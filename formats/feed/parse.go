@@ -43,8 +43,13 @@ const (
 // scan is what a quick pass of the XML tokenizer found in a feed: its root,
 // where its items are, and where it is damaged.
 type scan struct {
-	root      string // local name of the root element, lower-cased
-	itemLines []int  // line of each item or entry element, in order
+	root      string   // local name of the root element, lower-cased
+	rootLang  string   // xml:lang of the root element
+	itemLines []int    // line of each item or entry element, in order
+	itemLangs []string // xml:lang of each item or entry element, in order
+	// itemHTML says, for each Atom entry in order, which of its title,
+	// summary and content are HTML by their type attribute.
+	itemHTML []atomTypes
 	// cut is the offset just after the last complete item or entry
 	// before the damage, and closers the end tags of the elements still
 	// open there; cut is 0 when there is none.
@@ -97,8 +102,9 @@ func scanXML(data []byte) *scan {
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	s := &scan{}
 	var stack []xml.Name
-	items := 0    // item or entry elements open
-	itemTag := "" // their local name
+	items := 0     // item or entry elements open
+	itemTag := ""  // their local name
+	itemDepth := 0 // depth of the innermost open item or entry
 	for {
 		after := s.root != "" && len(stack) == 0
 		var line, col int
@@ -151,13 +157,20 @@ func scanXML(data []byte) *scan {
 			}
 			if len(stack) == 0 {
 				s.root = strings.ToLower(t.Name.Local)
+				s.rootLang = xmlLang(t)
 				itemTag = itemName(s.root)
+			}
+			if items > 0 && len(stack) == itemDepth && s.root == "feed" {
+				s.itemHTML[len(s.itemHTML)-1].set(t)
 			}
 			stack = append(stack, t.Name)
 			if strings.EqualFold(t.Name.Local, itemTag) {
 				items++
+				itemDepth = len(stack)
 				line, _ := d.InputPos()
 				s.itemLines = append(s.itemLines, line)
+				s.itemLangs = append(s.itemLangs, xmlLang(t))
+				s.itemHTML = append(s.itemHTML, atomTypes{})
 			}
 		case xml.EndElement:
 			closedItem := false
@@ -190,6 +203,46 @@ func scanXML(data []byte) *scan {
 			}
 		}
 	}
+}
+
+// atomTypes says which text constructs of an Atom entry are HTML.
+type atomTypes struct {
+	title, summary, content bool
+}
+
+// set records whether t, a child element of an entry, is an HTML text
+// construct: type "html", "xhtml" or an HTML media type (Atom 0.3). Only
+// unprefixed elements (or atom:) count.
+func (a *atomTypes) set(t xml.StartElement) {
+	var typ string
+	for _, at := range t.Attr {
+		if at.Name.Local == "type" {
+			typ = strings.ToLower(at.Value)
+		}
+	}
+	isHTML := strings.Contains(typ, "html")
+	if t.Name.Space != "" && t.Name.Space != "atom" {
+		return // media:content, media:title…
+	}
+	switch strings.ToLower(t.Name.Local) {
+	case "title":
+		a.title = isHTML
+	case "summary":
+		a.summary = isHTML
+	case "content":
+		a.content = isHTML
+	}
+}
+
+// xmlLang returns the xml:lang attribute of an element, "" when it has
+// none.
+func xmlLang(t xml.StartElement) string {
+	for _, a := range t.Attr {
+		if a.Name.Space == "xml" && a.Name.Local == "lang" {
+			return formats.TrimSpace(a.Value)
+		}
+	}
+	return ""
 }
 
 // xmlDecl matches an XML declaration, to make it declare UTF-8.
@@ -230,7 +283,7 @@ func (r *Reader) parseXML(data []byte) error {
 	if s.tooDeep {
 		return r.opts.Errorf(s.line, s.col, "%v", s.err)
 	}
-	var parse func([]byte) ([]item, []string, error)
+	var parse func([]byte) ([]item, meta, error)
 	switch s.root {
 	case "rss", "rdf":
 		parse = parseRSS
@@ -244,14 +297,14 @@ func (r *Reader) parseXML(data []byte) error {
 	default:
 		return r.opts.Errorf(0, 0, "not a feed: XML with root element <%s>", s.root)
 	}
-	items, links, err := parse(data)
+	items, m, err := parse(data)
 	if err != nil {
 		if s.err == nil {
 			// Well-formed, but not as gofeed expects a feed.
 			line, col := r.errPos(data, err)
 			return r.opts.Errorf(line, col, "not a valid feed: %v", err)
 		}
-		if items, links, err = r.salvage(data, s, parse); err != nil {
+		if items, m, err = r.salvage(data, s, parse); err != nil {
 			return err
 		}
 	}
@@ -269,18 +322,34 @@ func (r *Reader) parseXML(data []byte) error {
 	if len(s.itemLines) == len(items) {
 		for i := range items {
 			items[i].line = s.itemLines[i]
+			if items[i].lang == "" {
+				items[i].lang = s.itemLangs[i]
+			}
+			if s.root == "feed" {
+				items[i].setAtomTypes(s.itemHTML[i])
+			}
 		}
 	}
 	r.items = items
-	r.base = r.resolveBase(links...)
+	r.base = r.resolveBase(m.links...)
+	r.lang = m.lang
+	if r.lang == "" {
+		r.lang = s.rootLang
+	}
 	return nil
+}
+
+// meta is what a feed says about itself that its items inherit.
+type meta struct {
+	links []string // the feed's own links, against which items resolve
+	lang  string   // the feed's language
 }
 
 // salvage parses the items complete before the damage scan found. A feed
 // cut short at the end gives its items, then an error that matches
 // formats.ErrDamaged; one malformed in the middle gives its items, then an
 // error that does not. One with no complete item gives the error at once.
-func (r *Reader) salvage(data []byte, s *scan, parse func([]byte) ([]item, []string, error)) ([]item, []string, error) {
+func (r *Reader) salvage(data []byte, s *scan, parse func([]byte) ([]item, meta, error)) ([]item, meta, error) {
 	d := &damage{line: s.line, col: s.col, kind: malformed, msg: fmt.Sprintf("malformed XML: %v", s.err)}
 	if s.truncated {
 		d.kind = cutShort
@@ -290,7 +359,7 @@ func (r *Reader) salvage(data []byte, s *scan, parse func([]byte) ([]item, []str
 		}
 	}
 	var items []item
-	var links []string
+	var m meta
 	if s.cut > 0 {
 		var b bytes.Buffer
 		b.Grow(s.cut + 64)
@@ -298,11 +367,11 @@ func (r *Reader) salvage(data []byte, s *scan, parse func([]byte) ([]item, []str
 		for _, name := range s.closers {
 			b.WriteString("</" + name + ">")
 		}
-		items, links, _ = parse(b.Bytes())
+		items, m, _ = parse(b.Bytes())
 	}
 	if len(items) == 0 {
 		d.msg += ", before any complete item"
-		return nil, nil, r.damageError(d)
+		return nil, meta{}, r.damageError(d)
 	}
 	if d.kind == cutShort {
 		d.msg += fmt.Sprintf(", after %s", plural(len(items), "complete item"))
@@ -310,7 +379,7 @@ func (r *Reader) salvage(data []byte, s *scan, parse func([]byte) ([]item, []str
 		d.msg += fmt.Sprintf("; the %s before it were read", plural(len(items), "item"))
 	}
 	r.tail = d
-	return items, links, nil
+	return items, m, nil
 }
 
 // damageError returns the error that reports d.
@@ -345,42 +414,45 @@ func position(data []byte, offset int64) (int, int) {
 	return line, len(before) - bytes.LastIndexByte(before, '\n')
 }
 
-// parseRSS parses RSS 0.9x–2.0 or RDF and returns its items and its
-// channel links.
-func parseRSS(data []byte) ([]item, []string, error) {
+// parseRSS parses RSS 0.9x–2.0 or RDF and returns its items, its channel
+// links and its language (<language>, else dc:language).
+func parseRSS(data []byte) ([]item, meta, error) {
 	f, err := (&rss.Parser{}).Parse(bytes.NewReader(data))
 	if err != nil {
-		return nil, nil, err
+		return nil, meta{}, err
 	}
 	items := make([]item, len(f.Items))
 	for i, it := range f.Items {
 		items[i] = rssItem(it)
 	}
-	links := f.Links
-	if len(links) == 0 && f.Link != "" {
-		links = []string{f.Link}
+	m := meta{links: f.Links, lang: f.Language}
+	if len(m.links) == 0 && f.Link != "" {
+		m.links = []string{f.Link}
 	}
-	return items, links, nil
+	if dc := f.DublinCoreExt; m.lang == "" && dc != nil && len(dc.Language) > 0 {
+		m.lang = dc.Language[0]
+	}
+	return items, m, nil
 }
 
-// parseAtom parses Atom 0.3 or 1.0 and returns its entries and the feed's
-// alternate links.
-func parseAtom(data []byte) ([]item, []string, error) {
+// parseAtom parses Atom 0.3 or 1.0 and returns its entries, the feed's
+// alternate links and its xml:lang.
+func parseAtom(data []byte) ([]item, meta, error) {
 	f, err := (&atom.Parser{}).Parse(bytes.NewReader(data))
 	if err != nil {
-		return nil, nil, err
+		return nil, meta{}, err
 	}
 	items := make([]item, len(f.Entries))
 	for i, e := range f.Entries {
 		items[i] = atomEntry(e)
 	}
-	var links []string
+	m := meta{lang: f.Language}
 	for _, l := range f.Links {
 		if isAlternate(l.Rel) {
-			links = append(links, l.Href)
+			m.links = append(m.links, l.Href)
 		}
 	}
-	return items, links, nil
+	return items, m, nil
 }
 
 // parseJSON parses a JSON Feed into r.items.
@@ -406,6 +478,7 @@ func (r *Reader) parseJSON(data []byte) error {
 		}
 	}
 	r.base = r.resolveBase(f.HomePageURL)
+	r.lang = f.Language
 	return nil
 }
 
