@@ -1,18 +1,26 @@
 // Package convert runs the steps between readers and writers: it opens
 // every input, recognizes its format, reads the entries in input order,
-// normalizes and filters them, deduplicates them, sorts them when asked,
-// and writes them with one writer, keeping an account of what was read,
-// skipped, filtered, merged and written.
+// follows sitemap indexes and robots.txt files to the sitemaps they list
+// when asked, normalizes and filters the entries, deduplicates them, sorts
+// them when asked, and writes them with one writer, keeping an account of
+// what was read, skipped, filtered, merged and written.
 //
-// Order. Inputs are read in the order given, each from start to end. With
-// SortNone (the default) the output keeps that order, each page where it
-// first appeared; the same inputs always give the same output.
+// Order. Inputs are read in the order given, each from start to end; the
+// children of a followed index are read in its place, in its order, depth
+// first, however fast each is fetched. With SortNone (the default) the
+// output keeps that order, each page where it first appeared; the same
+// inputs always give the same output.
 package convert
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
@@ -23,17 +31,45 @@ import (
 // sitemap schemas, and an existing output is better left as it is.
 var ErrNoEntries = errors.New("convert: no entries to write")
 
+// ErrInputsFailed is wrapped by the error Run returns when an input could
+// not be read whole: a child sitemap of a followed index that could not be
+// fetched, opened or parsed. The other inputs were read; Stats.Failures
+// says which failed and why.
+var ErrInputsFailed = errors.New("convert: inputs failed")
+
+// ErrTooManyURLs is wrapped by the error Run returns when the inputs hold
+// more entries than Options.MaxURLsTotal.
+var ErrTooManyURLs = errors.New("convert: too many entries")
+
 // Input is one source of entries.
 type Input struct {
 	// Name identifies the input in messages: a file path, "-" or a URL.
 	Name string
-	// Open opens the input's content. Run closes what it returns.
+	// Open opens the input's content. Run closes what it returns. When
+	// what it returns is Located (the body of a remote input), relative
+	// locs in the content resolve against its location, and the location
+	// identifies the input when following indexes.
 	Open func() (io.ReadCloser, error)
+	// Path is the file the input is read from, for a local file: the
+	// children of a local index are looked for beside it (see LocalChild).
+	// Empty for standard input and remote inputs.
+	Path string
+	// MaxBytes caps the input's size, counted after every gzip layer is
+	// removed (formats.OpenOptions.MaxBytes); 0 means no cap.
+	MaxBytes int64
+}
+
+// Located is implemented by the content of an input that knows where it
+// came from: the body of a remote input, whose location is its final URL
+// after redirects.
+type Located interface {
+	Location() *url.URL
 }
 
 // Options configure Run.
 type Options struct {
-	// From names the input format; empty detects it per input.
+	// From names the format of the inputs; empty detects it per input.
+	// The children of a followed index are always recognized by content.
 	From string
 	// KeepDuplicates turns deduplication off.
 	KeepDuplicates bool
@@ -62,7 +98,56 @@ type Options struct {
 	// Dropped, when set, is told of every entry dropped by a filter or
 	// merged into another.
 	Dropped func(Drop)
+
+	// Follow reads the child sitemaps of a sitemap index or robots.txt in
+	// its place, instead of its list of children. See Run.
+	Follow bool
+	// Concurrency is how many children are opened (fetched) at once when
+	// following; 0 means DefaultConcurrency.
+	Concurrency int
+	// MaxDepth is how deep indexes are followed, the top-level input
+	// being level 1 (so a robots.txt, its index and the index's sitemaps
+	// are 3 levels); a child deeper is not followed, with a warning. 0
+	// means DefaultMaxDepth.
+	MaxDepth int
+	// MaxURLsTotal stops the run with an error wrapping ErrTooManyURLs
+	// once more entries than this were read over all inputs; 0 means no
+	// cap.
+	MaxURLsTotal int
+	// KeepGoing writes the output even when a child failed. Run still
+	// returns an error wrapping ErrInputsFailed.
+	KeepGoing bool
+	// Carries is the extension data the writer keeps (its format's
+	// Carries). Entries' other extension data is counted in
+	// Stats.ExtDropped. Extensions both used by the entries and carried
+	// are in WriteOptions.Uses; to know them before the first entry is
+	// written, entries that may hold extension data are read whole first
+	// (into a spool file, when duplicates are kept).
+	Carries formats.ExtensionSet
+	// NewsName, when set, makes the feed items of the last two days news
+	// entries of this publication (see formats.ReadOptions.NewsName).
+	NewsName string
+	// Limit, when above zero, is how many entries are written: the first
+	// Limit of the output's order. The rest are counted in Stats.Limited.
+	Limit int
+	// OpenChild returns the input of a child sitemap loc that the index
+	// parent lists. It is called on a goroutine of its own, up to
+	// Concurrency at once, and may fetch the child whole before returning
+	// (its Input.Open is called on the same goroutine). Nil means
+	// LocalChild.
+	OpenChild func(ctx context.Context, parent Input, loc string) (Input, error)
 }
+
+// Defaults of Options.
+const (
+	// DefaultConcurrency is how many children are opened at once.
+	DefaultConcurrency = 4
+	// DefaultMaxDepth is how deep indexes are followed.
+	DefaultMaxDepth = 5
+	// MaxChildren is how many children of one index are followed (the
+	// protocol's limit of an index); the rest are not, with a warning.
+	MaxChildren = 50000
+)
 
 // Drop is an entry left out of the output, and why.
 type Drop struct {
@@ -80,11 +165,23 @@ const ProgressEvery = 10000
 
 // InputStats is the account of one input.
 type InputStats struct {
-	Name     string // the input's name
-	Format   string // the format it was read as
-	Read     int    // entries read
-	Skipped  int    // entries dropped for a problem
-	Warnings int    // warnings, the skipped entries' included
+	Name   string // the input's name
+	Format string // the format it was read as; "" when it could not be opened
+	// Depth is 0 for a top-level input, and for a child sitemap read when
+	// following, one more than the index that listed it.
+	Depth int
+	// Parent is, for a child (Depth > 0), the index in Stats.Inputs of
+	// the index that listed it.
+	Parent int
+	// Children counts the child sitemaps this input listed, when it was
+	// followed (followed or not).
+	Children int
+	// Err is why the input failed (a child that could not be fetched,
+	// opened or read whole); nil when it was read.
+	Err      error
+	Read     int // entries read
+	Skipped  int // entries dropped for a problem
+	Warnings int // warnings, the skipped entries' included
 	// Filtered counts the entries dropped by each filter rule.
 	Filtered map[string]int
 	// Duplicates counts the entries of this input merged into another
@@ -107,9 +204,16 @@ func (s InputStats) Written() int { return s.Read - s.FilteredTotal() - s.Duplic
 
 // Stats is the account of a run.
 type Stats struct {
+	// Inputs are the top-level inputs, in order, each followed by the
+	// children read in its place (depth first) when following.
 	Inputs     []InputStats
 	Duplicates int // entries merged into another with the same URL
 	Written    int // entries written
+	Limited    int // entries left out by Options.Limit
+	// ExtDropped counts, by extension name (see formats.ExtensionSet's
+	// Names), the entries written whose extension data of that kind the
+	// output could not hold.
+	ExtDropped map[string]int
 }
 
 // Read returns the entries read over all inputs.
@@ -123,6 +227,17 @@ func (s *Stats) Skipped() int { return s.sum(func(i InputStats) int { return i.S
 
 // Warnings returns the warnings over all inputs.
 func (s *Stats) Warnings() int { return s.sum(func(i InputStats) int { return i.Warnings }) }
+
+// Failures returns the inputs that failed, in order.
+func (s *Stats) Failures() []InputStats {
+	var failed []InputStats
+	for _, in := range s.Inputs {
+		if in.Err != nil {
+			failed = append(failed, in)
+		}
+	}
+	return failed
+}
 
 func (s *Stats) sum(f func(InputStats) int) int {
 	n := 0
@@ -143,17 +258,34 @@ func (s *Stats) sum(f func(InputStats) int) int {
 // options that say whether the entries are child sitemaps; Run closes the
 // writer when it succeeds. When there is no entry to write Run returns
 // ErrNoEntries and creates no writer.
-func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, error), opts Options) (*Stats, error) {
-	stats := &Stats{Inputs: make([]InputStats, len(inputs))}
+//
+// Following. With Options.Follow, an input (or a child) whose entries are
+// child sitemaps (a sitemap index, a robots.txt) is read as the entries of
+// those sitemaps: each child is opened with Options.OpenChild, several at
+// once and a few ahead, and read strictly in the index's order, depth
+// first. Each sitemap is read once: a child whose loc, or whose location
+// after redirects, was read already is skipped with a warning (an index
+// that lists itself, A → B → A, a redirect back to an ancestor). A child
+// deeper than MaxDepth, and the children of an index after the first
+// MaxChildren, are not followed, with a warning. A child that fails (it
+// cannot be fetched or opened, is not a sitemap, is too large, or its
+// reading fails) is recorded in its InputStats and the others are still
+// read; then Run returns an error wrapping ErrInputsFailed without closing
+// the writer, so that an output written all or nothing is not committed,
+// unless KeepGoing is set: then the writer is closed first. With Strict, a
+// failed child ends the run at once.
+func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, error), opts Options) (stats *Stats, err error) {
+	stats = &Stats{}
 	f, err := opts.Filter.compile()
 	if err != nil {
 		return stats, err
 	}
-	src := &sources{opts: opts, stats: stats, filter: f}
+	src := newSources(opts, f)
+	// Last, when every goroutine has ended: the account is copied out.
+	defer func() { stats.Inputs = src.accounts() }()
 	defer src.close()
-	for i, in := range inputs {
-		stats.Inputs[i].Name = in.Name
-		if err := src.open(i, in); err != nil {
+	for _, in := range inputs {
+		if err := src.open(in); err != nil {
 			return stats, err
 		}
 	}
@@ -165,15 +297,23 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	if !opts.KeepDuplicates {
 		m := newMerger(in, opts.Normalize.URL, func(loser, winner int, loc string) {
 			stats.Duplicates++
-			stats.Inputs[loser].Duplicates++
+			l := src.account(loser)
+			l.Duplicates++
 			if opts.Dropped != nil {
-				opts.Dropped(Drop{Input: inputs[loser].Name, Loc: loc, Rule: RuleDuplicate, Detail: "merged into the entry from " + inputs[winner].Name})
+				opts.Dropped(Drop{Input: l.Name, Loc: loc, Rule: RuleDuplicate, Detail: "merged into the entry from " + src.account(winner).Name})
 			}
 		}, opts.TempDir)
 		defer m.Close()
 		out := newPipe(oneInput{m})
 		defer out.Close()
 		r = out
+	}
+	if opts.KeepDuplicates && opts.Carries != 0 && src.mayHoldExtensions() {
+		// The extensions used must be known before the first entry is
+		// written: all are read first.
+		sp := newSpooler(r, opts.TempDir)
+		defer sp.Close()
+		r = sp
 	}
 	if opts.Sort != SortNone {
 		s := newSorter(r, opts.Sort, opts.TempDir)
@@ -189,9 +329,22 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		if err != nil {
 			return stats, err
 		}
+		if opts.Limit > 0 && stats.Written == opts.Limit {
+			stats.Limited++
+			continue
+		}
 		if w == nil {
-			if w, err = newWriter(formats.WriteOptions{Index: e.Kind == formats.KindSitemap}); err != nil {
+			wo := formats.WriteOptions{Index: e.Kind == formats.KindSitemap, Uses: src.uses() & opts.Carries & formats.ExtAll}
+			if w, err = newWriter(wo); err != nil {
 				return stats, err
+			}
+		}
+		if lost := e.Ext.Kinds() &^ opts.Carries; lost != 0 {
+			if stats.ExtDropped == nil {
+				stats.ExtDropped = map[string]int{}
+			}
+			for _, name := range lost.Names() {
+				stats.ExtDropped[name]++
 			}
 		}
 		if err := w.Write(e); err != nil {
@@ -199,36 +352,119 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		}
 		stats.Written++
 	}
+	failed := src.failed()
 	if w == nil {
+		if failed != nil {
+			return stats, failed
+		}
 		return stats, ErrNoEntries
 	}
-	return stats, w.Close()
+	if failed != nil && !opts.KeepGoing {
+		return stats, failed
+	}
+	if err := w.Close(); err != nil {
+		return stats, err
+	}
+	return stats, failed
 }
 
-// sources reads the opened inputs one after another, keeping the account.
+// sources reads the opened inputs one after another, following indexes
+// when asked, keeping the account.
 type sources struct {
-	opts    Options
-	filter  *filter
-	stats   *Stats
-	inputs  []formats.Reader
-	closers []io.Closer
-	cur     int
+	opts   Options
+	filter *filter
+	// mu guards the list of accounts, which grows as children are read
+	// while the merger's goroutine updates the duplicates of earlier ones.
+	mu      sync.RWMutex
+	list    []*InputStats
+	tops    []*frame // the top-level inputs, opened
+	stack   []*frame // the input being read, above the indexes it is a child of
+	next    int      // the next of tops to read
+	cur     int      // the account of the input the last entry came from
 	read    int
+	closers []io.Closer
+	follow  *follower
+	// used is the union of the kinds of extension data of the entries
+	// read (a formats.ExtensionSet), read by the writing goroutine.
+	used atomic.Uint32
 }
 
-// Input returns the index of the input the last entry came from.
+// uses returns the extensions the entries read so far use.
+func (s *sources) uses() formats.ExtensionSet { return formats.ExtensionSet(s.used.Load()) }
+
+// mayHoldExtensions reports whether the inputs may give entries with
+// extension data: whether any is not a text sitemap.
+func (s *sources) mayHoldExtensions() bool {
+	for _, f := range s.tops {
+		if s.account(f.account).Format != "text" {
+			return true
+		}
+	}
+	return false
+}
+
+func newSources(opts Options, f *filter) *sources {
+	s := &sources{opts: opts, filter: f}
+	if opts.Follow {
+		s.follow = newFollower(s)
+	}
+	return s
+}
+
+// Input returns the index in Stats.Inputs of the input the last entry came
+// from.
 func (s *sources) Input() int { return s.cur }
 
-func (s *sources) open(i int, in Input) error {
+// account returns the account of input i.
+func (s *sources) account(i int) *InputStats {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.list[i]
+}
+
+// addAccount starts the account of an input and returns its index.
+func (s *sources) addAccount(name string, depth, parent int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.list = append(s.list, &InputStats{Name: name, Depth: depth, Parent: parent})
+	return len(s.list) - 1
+}
+
+// accounts returns a copy of the accounts.
+func (s *sources) accounts() []InputStats {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]InputStats, len(s.list))
+	for i, st := range s.list {
+		out[i] = *st
+	}
+	return out
+}
+
+// open opens a top-level input; it fails the run when it cannot be.
+func (s *sources) open(in Input) error {
+	i := s.addAccount(in.Name, 0, 0)
 	rc, err := in.Open()
 	if err != nil {
 		return err
 	}
 	s.closers = append(s.closers, rc)
-	st := &s.stats.Inputs[i]
+	r, err := s.reader(i, in, rc, s.opts.From)
+	if err != nil {
+		return err
+	}
+	s.tops = append(s.tops, &frame{r: r, account: i, depth: 1, in: in, key: inputKey(in, rc)})
+	return nil
+}
+
+// reader recognizes the content rc of input in, whose account is i, or
+// reads it as the format from names, and returns a reader of its entries.
+func (s *sources) reader(i int, in Input, rc io.Reader, from string) (formats.Reader, error) {
+	st := s.account(i)
 	ro := formats.ReadOptions{
-		Source: in.Name,
-		Strict: s.opts.Strict,
+		Source:   in.Name,
+		Strict:   s.opts.Strict,
+		NewsName: s.opts.NewsName,
 		Warn: func(pe *formats.ParseError) {
 			st.Warnings++
 			if pe.Skipped {
@@ -239,25 +475,76 @@ func (s *sources) open(i int, in Input) error {
 			}
 		},
 	}
-	r, f, err := formats.Open(rc, formats.OpenOptions{ReadOptions: ro, From: s.opts.From})
+	if l, ok := rc.(Located); ok {
+		ro.Base = l.Location()
+	}
+	r, f, err := formats.Open(rc, formats.OpenOptions{ReadOptions: ro, From: from, MaxBytes: in.MaxBytes})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	st.Format = f.Name
-	s.inputs = append(s.inputs, r)
-	return nil
+	return r, nil
 }
 
-// Next returns the next entry of the current input, moving on to the next
-// input at the end of one.
+// inputKey identifies an input in the visited set when following: its
+// location after redirects, or the absolute path of a local file, or its
+// name.
+func inputKey(in Input, rc io.Reader) string {
+	if l, ok := rc.(Located); ok && l.Location() != nil {
+		if loc, err := formats.ParseLoc(l.Location().String(), nil); err == nil {
+			return loc
+		}
+		return l.Location().String()
+	}
+	if in.Path != "" {
+		if abs, err := filepath.Abs(in.Path); err == nil {
+			return "file:" + abs
+		}
+		return "file:" + in.Path
+	}
+	return in.Name
+}
+
+// Next returns the next entry, moving on to the next input at the end of
+// one and, when following, into the children of an index.
 func (s *sources) Next() (formats.Entry, error) {
-	for s.cur < len(s.inputs) {
-		e, err := s.inputs[s.cur].Next()
-		st := &s.stats.Inputs[s.cur]
+	for {
+		if len(s.stack) == 0 {
+			if s.next == len(s.tops) {
+				return formats.Entry{}, io.EOF
+			}
+			s.stack = append(s.stack, s.tops[s.next])
+			s.next++
+			if s.follow != nil {
+				s.follow.visit(s.tops[s.next-1].key)
+			}
+		}
+		f := s.stack[len(s.stack)-1]
+		var e formats.Entry
+		var err error
+		if s.follow != nil {
+			if e, err = s.follow.next(f); err == errDescended {
+				continue
+			}
+		} else {
+			e, err = f.r.Next()
+		}
+		st := s.account(f.account)
 		if err == nil {
-			st.Read++
+			s.cur = f.account
+			if st.Read++; st.Read == formats.MaxURLs+1 {
+				if err := s.tooMany(st); err != nil {
+					return formats.Entry{}, err
+				}
+			}
+			if e.Ext != nil {
+				s.used.Or(uint32(e.Ext.Kinds()))
+			}
 			if s.read++; s.opts.Progress != nil && s.read%ProgressEvery == 0 {
 				s.opts.Progress(s.read)
+			}
+			if s.opts.MaxURLsTotal > 0 && s.read > s.opts.MaxURLsTotal {
+				return formats.Entry{}, fmt.Errorf("%w: more than %d read over all inputs (the cap on the total), at %s", ErrTooManyURLs, s.opts.MaxURLsTotal, st.Name)
 			}
 			if s.opts.Rewrite {
 				e.Loc = s.opts.Normalize.URL(e.Loc)
@@ -279,13 +566,57 @@ func (s *sources) Next() (formats.Entry, error) {
 			return e, nil
 		}
 		if err != io.EOF {
-			if err := s.damaged(st, err); err != nil {
-				return formats.Entry{}, err
+			if err = s.damaged(st, err); err != nil {
+				if len(s.stack) == 1 || s.opts.Strict || errors.Is(err, ErrTooManyURLs) {
+					return formats.Entry{}, err
+				}
+				// A child whose reading failed: recorded, and the others
+				// are read.
+				st.Err = err
 			}
 		}
-		s.cur++
+		s.stack = s.stack[:len(s.stack)-1]
+		if f.closer != nil {
+			f.closer.Close()
+		}
 	}
-	return formats.Entry{}, io.EOF
+}
+
+// failed returns an error wrapping ErrInputsFailed when an input failed,
+// else nil.
+func (s *sources) failed() error {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var n int
+	var first *InputStats
+	for _, st := range s.list {
+		if st.Err != nil {
+			if n++; first == nil {
+				first = st
+			}
+		}
+	}
+	switch n {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("%w: %v", ErrInputsFailed, first.Err)
+	}
+	return fmt.Errorf("%w: %d inputs could not be read, the first: %v", ErrInputsFailed, n, first.Err)
+}
+
+// tooMany reports an input holding more entries than the protocol allows
+// in one file: a warning, or in strict mode the run's error.
+func (s *sources) tooMany(st *InputStats) error {
+	pe := &formats.ParseError{Source: st.Name, Err: fmt.Errorf("more than %d entries: over the protocol's limit for one file", formats.MaxURLs)}
+	if s.opts.Strict {
+		return pe
+	}
+	st.Warnings++
+	if s.opts.Warn != nil {
+		s.opts.Warn(pe)
+	}
+	return nil
 }
 
 // tooLong skips an entry whose loc grew over the protocol's length when
@@ -317,6 +648,14 @@ func (s *sources) damaged(st *InputStats, err error) error {
 }
 
 func (s *sources) close() {
+	if s.follow != nil {
+		s.follow.close()
+	}
+	for _, f := range s.stack {
+		if f.closer != nil {
+			f.closer.Close()
+		}
+	}
 	for _, c := range s.closers {
 		c.Close()
 	}

@@ -20,9 +20,10 @@ import (
 //     earlier in the same input) wins, so a page whose lastmod did not change
 //     keeps its old entry;
 //   - loc, lastmod, changefreq and priority are the winner's;
-//   - extension data is the union of all of theirs (images, videos and
-//     alternates deduplicated, the winner's first; news is the winner's,
-//     else the first that has one);
+//   - extension data is the union of all of theirs (formats.MergeExtensions:
+//     lists united, the winner's items first; news and the mobile marker
+//     the winner's, else the first that has one);
+//   - the title and summary are the winner's, else the first given;
 //   - the page is written where it first appeared.
 //
 // Memory. Entries go to a spool file as they are read; memory holds, per
@@ -252,11 +253,19 @@ func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) 
 	if m.merged != nil {
 		m.merged(loseInput, winInput, loser.Loc)
 	}
-	ext, changed := unionExt(winner.Ext, loser.Ext)
+	changed := false
+	if x := formats.MergeExtensions(winner.Ext, loser.Ext); grew(winner.Ext, x) {
+		winner.Ext, changed = x, true
+	}
+	if winner.Title == "" && loser.Title != "" {
+		winner.Title, changed = loser.Title, true
+	}
+	if winner.Summary == "" && loser.Summary != "" {
+		winner.Summary, changed = loser.Summary, true
+	}
 	if !newer && !changed {
 		return nil // the stored winner stays as it is
 	}
-	winner.Ext = ext
 	first := w.Off
 	if w.Flags&flagFirst == 0 {
 		first = w.Link
@@ -267,43 +276,14 @@ func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) 
 	return err
 }
 
-// maxImages is the protocol's limit on images per page.
-const maxImages = 1000
-
-// unionExt returns the union of the winner's extension data a and the
-// loser's b, and whether it differs from a.
-func unionExt(a, b *formats.Extensions) (*formats.Extensions, bool) {
-	if b == nil {
-		return a, false
-	}
+// grew reports whether the union u of a's extension data with another's
+// holds more than a: union only adds.
+func grew(a, u *formats.Extensions) bool {
 	if a == nil {
-		c := *b
-		return &c, true
+		return !u.IsEmpty()
 	}
-	u := *a
-	changed := false
-	for _, im := range b.Images {
-		if len(u.Images) < maxImages && !slices.ContainsFunc(u.Images, func(x formats.Image) bool { return x.Loc == im.Loc }) {
-			u.Images, changed = append(slices.Clip(u.Images), im), true
-		}
-	}
-	for _, v := range b.Videos {
-		if !slices.ContainsFunc(u.Videos, func(x formats.Video) bool { return x.ContentLoc == v.ContentLoc && x.PlayerLoc == v.PlayerLoc }) {
-			u.Videos, changed = append(slices.Clip(u.Videos), v), true
-		}
-	}
-	for _, al := range b.Alternates {
-		if !slices.Contains(u.Alternates, al) {
-			u.Alternates, changed = append(slices.Clip(u.Alternates), al), true
-		}
-	}
-	if u.News == nil && b.News != nil {
-		u.News, changed = b.News, true
-	}
-	if !changed {
-		return a, false
-	}
-	return &u, true
+	return len(u.Images) > len(a.Images) || len(u.Videos) > len(a.Videos) || len(u.Alternates) > len(a.Alternates) ||
+		len(u.Foreign) > len(a.Foreign) || u.News != nil && a.News == nil || u.Mobile && !a.Mobile
 }
 
 // table maps 64-bit hashes (never 0) to offsets, by open addressing with

@@ -33,6 +33,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -51,8 +52,8 @@ import (
 
 // The protocol's limits on one sitemap file or sitemap index.
 const (
-	MaxURLs  = 50000    // entries per file
-	MaxBytes = 52428800 // bytes per file, uncompressed
+	MaxURLs  = formats.MaxURLs  // entries per file
+	MaxBytes = formats.MaxBytes // bytes per file, uncompressed
 )
 
 // maxParts is how many parts one index may list: the protocol's limit on
@@ -78,8 +79,9 @@ type Options struct {
 	// Path is the file to write: the sitemap, or the sitemap index when the
 	// entries are split. A name ending in .gz implies Gzip.
 	Path string
-	// Format is the format of the sitemap and of the parts; it must have a
-	// Layout. Indexes are always XML.
+	// Format is the format of the sitemap and of the parts. Indexes are
+	// always XML. A format without a Layout (a feed) is written as one
+	// file, never split, and MaxURLs and MaxBytes do not apply to it.
 	Format *formats.Format
 	// Gzip gzips every file written; ".gz" is added to Path when it lacks
 	// it.
@@ -139,23 +141,29 @@ type Set struct {
 // New checks the options and returns a Set. Nothing is written before the
 // first entry.
 func New(opts Options) (*Set, error) {
-	if opts.Format == nil || opts.Format.NewWriter == nil || opts.Format.Layout == nil {
-		return nil, errors.New("output: the format cannot be written to files")
+	if opts.Format == nil || opts.Format.NewWriter == nil {
+		return nil, errors.New("output: the format cannot be written")
 	}
 	if opts.Path == "" {
 		return nil, errors.New("output: no path")
 	}
 	s := &Set{opts: opts, layout: opts.Format.Layout, maxURLs: opts.MaxURLs, maxBytes: opts.MaxBytes}
+	if s.layout == nil {
+		// A document that cannot be split (a feed): one file, whatever
+		// its size.
+		s.layout = &formats.Layout{Header: noSize, Entry: func(formats.Entry) int { return 0 }, Footer: noSize}
+		s.maxURLs, s.maxBytes = math.MaxInt, math.MaxInt64
+	}
 	switch {
 	case s.maxURLs == 0:
 		s.maxURLs = MaxURLs
-	case s.maxURLs < 1 || s.maxURLs > MaxURLs:
+	case s.maxURLs < 1 || s.maxURLs > MaxURLs && opts.Format.Layout != nil:
 		return nil, fmt.Errorf("output: at most %d URLs per file is a limit between 1 and %d", s.maxURLs, MaxURLs)
 	}
 	switch {
 	case s.maxBytes == 0:
 		s.maxBytes = MaxBytes
-	case s.maxBytes < 1 || s.maxBytes > MaxBytes:
+	case s.maxBytes < 1 || s.maxBytes > MaxBytes && opts.Format.Layout != nil:
 		return nil, fmt.Errorf("output: at most %d bytes per file is a limit between 1 and %d", s.maxBytes, MaxBytes)
 	}
 	s.path = opts.Path
@@ -188,6 +196,21 @@ func New(opts Options) (*Set, error) {
 	}
 	s.slots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
 	return s, nil
+}
+
+// noSize is the size of the header and footer of a document that is never
+// split: not counted.
+func noSize(formats.WriteOptions) int { return 0 }
+
+// SetWriteOptions sets the options the documents are written with, as
+// Options.Write does, when they are known only once the entries are (the
+// extensions they use, say). It must be called before the first Write.
+func (s *Set) SetWriteOptions(o formats.WriteOptions) error {
+	if s.started {
+		return errors.New("output: SetWriteOptions after Write")
+	}
+	s.opts.Write = o
+	return nil
 }
 
 // Path returns the path of the sitemap, or of the index when split: the
@@ -699,6 +722,19 @@ func (c *chunker) close() {
 	c.buf = nil
 	close(c.out)
 	c.out = nil
+}
+
+// FileURL returns the URL the file named name (a base name, such as
+// "sitemap.xml.gz") is served at when the set's files are served from base,
+// which is given as Options.BaseURL takes it: the directory, or the URL of
+// the index itself. The name is joined to the directory the way the index
+// joins its parts.
+func FileURL(base *url.URL, name string) (string, error) {
+	dir, err := baseDir(base, name)
+	if err != nil {
+		return "", err
+	}
+	return dir.ResolveReference(&url.URL{Path: name}).String(), nil
 }
 
 // baseDir returns the directory URL files are served from, given the URL
