@@ -1,0 +1,72 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestRules checks every rule against its two documents in
+// testdata/validate/rules: ID.fail.* has a finding of the rule, and
+// ID.pass.* has no finding at all.
+func TestRules(t *testing.T) {
+	dir := filepath.Join(repoRoot(t), "testdata", "validate", "rules")
+	for _, r := range Rules() {
+		t.Run(r.ID, func(t *testing.T) {
+			for _, kind := range []string{"fail", "pass"} {
+				files, _ := filepath.Glob(filepath.Join(dir, r.ID+"."+kind+".*"))
+				if len(files) != 1 {
+					t.Fatalf("want one %s.%s.* document in %s, have %d", r.ID, kind, dir, len(files))
+				}
+				got := checkFile(t, files[0], "https://example.com/blog/", Options{})
+				switch {
+				case kind == "fail" && !slices.Contains(ruleIDs(got), r.ID):
+					t.Errorf("%s: no %s finding; got:%s", filepath.Base(files[0]), r.ID, describe(got))
+				case kind == "pass" && len(got) > 0:
+					t.Errorf("%s: want no finding, got:%s", filepath.Base(files[0]), describe(got))
+				}
+			}
+		})
+	}
+}
+
+// TestRuleTable checks the rule definitions: unique kebab-case ids, a
+// meaning and a fix each, and LookupRule finding each.
+func TestRuleTable(t *testing.T) {
+	id := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	seen := map[string]bool{}
+	for _, r := range Rules() {
+		if !id.MatchString(r.ID) || seen[r.ID] {
+			t.Errorf("rule id %q is not kebab-case or is not unique", r.ID)
+		}
+		seen[r.ID] = true
+		if r.Meaning == "" || r.Fix == "" {
+			t.Errorf("rule %s lacks its meaning or fix", r.ID)
+		}
+		if LookupRule(r.ID) != r {
+			t.Errorf("LookupRule(%q) does not return the rule", r.ID)
+		}
+	}
+	if LookupRule("no-such-rule") != nil {
+		t.Error("LookupRule of an unknown id is not nil")
+	}
+	if len(seen) < 40 {
+		t.Errorf("only %d rules", len(seen))
+	}
+}
+
+// TestREADMEListsRules checks that the README documents every rule id.
+func TestREADMEListsRules(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(repoRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range Rules() {
+		if !strings.Contains(string(readme), "| `"+r.ID+"` |") {
+			t.Errorf("README.md does not list the rule `%s` in its table of rules", r.ID)
+		}
+	}
+}

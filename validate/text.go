@@ -1,0 +1,141 @@
+package validate
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+const (
+	hour        = time.Hour
+	minuteSlack = time.Minute
+)
+
+// maxLine is the longest line of a text sitemap or robots.txt read whole;
+// the rest of a longer line is skipped (a URL is at most 2,048 characters).
+const maxLine = 64 << 10
+
+// lines calls fn with each line of r (without its end of line), its
+// number, and whether it was cut at maxLine.
+func lines(r io.Reader, fn func(line []byte, n int, cut bool)) {
+	br := bufio.NewReaderSize(r, maxLine)
+	for n := 1; ; n++ {
+		line, err := br.ReadSlice('\n')
+		cut := false
+		if errors.Is(err, bufio.ErrBufferFull) {
+			cut = true
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = br.ReadSlice('\n')
+			}
+		}
+		line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+		if n == 1 {
+			line = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF"))
+		}
+		if len(line) > 0 || err == nil {
+			fn(line, n, cut)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// checkText checks a text sitemap: one absolute URL per line.
+func (d *doc) checkText(r io.Reader) {
+	urls := 0
+	lines(r, func(line []byte, n int, cut bool) {
+		s := strings.TrimSpace(string(line))
+		switch {
+		case s == "":
+			return
+		case strings.HasPrefix(s, "#"):
+			d.reportAt(ruleTextLine, n, 1, "a comment line; a text sitemap holds only URLs")
+			return
+		case cut:
+			d.reportAt(ruleLocTooLong, n, 1, "the line is longer than %d bytes", maxLine)
+			return
+		}
+		urls++
+		if urls == MaxURLs+1 {
+			d.reportAt(ruleTooManyURLs, n, 1, "URL number %d: a text sitemap holds at most %d", urls, MaxURLs)
+		}
+		col := 1 + strings.Index(string(line), s)
+		d.checkURL(s, n, col, "URL", usePage, false)
+	})
+	d.info.URLs = urls
+}
+
+// checkRobots checks the Sitemap: lines of a robots.txt and follows them.
+func (d *doc) checkRobots(r io.Reader) {
+	type child struct {
+		loc       string
+		line, col int
+	}
+	var children []child
+	lines(r, func(line []byte, n int, cut bool) {
+		s := strings.TrimSpace(string(line))
+		name, value, ok := strings.Cut(s, ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(name), "sitemap") {
+			return
+		}
+		if i := strings.IndexByte(value, '#'); i >= 0 && strings.HasSuffix(value[:i], " ") {
+			value = value[:i]
+		}
+		col := 1 + strings.Index(string(line), s) + len(name) + 1
+		d.info.URLs++
+		if loc, ok := d.checkURL(value, n, col, "Sitemap:", useRobots, false); ok && len(children) < maxChildren {
+			children = append(children, child{loc, n, col})
+		}
+	})
+	// Follow once the robots.txt has been read: its own findings come first.
+	for _, c := range children {
+		d.followChild(c.loc, c.line, c.col)
+	}
+}
+
+// checkFeed checks a feed: its items' links as a sitemap's URLs.
+func (d *doc) checkFeed(r io.Reader) {
+	f, err := formats.Lookup("feed")
+	if err != nil {
+		d.reportAt(ruleFeedInvalid, 0, 0, "no feed reader: %v", err)
+		return
+	}
+	opts := formats.ReadOptions{Source: d.src.Name, Base: d.src.URL, Now: d.v.opts.Now,
+		Warn: func(pe *formats.ParseError) {
+			d.reportAt(ruleFeedItem, pe.Line, pe.Column, "%v", pe.Err)
+		}}
+	fr := f.NewReader(r, opts)
+	for {
+		e, err := fr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if d.stopped {
+				break
+			}
+			line, col := 0, 0
+			var pe *formats.ParseError
+			if errors.As(err, &pe) {
+				line, col, err = pe.Line, pe.Column, pe.Err
+			}
+			d.reportAt(ruleFeedInvalid, line, col, "%v", err)
+			break
+		}
+		d.info.URLs++
+		what := "item link"
+		d.checkURL(e.Loc, 0, 0, what, usePage, false)
+		if !e.LastMod.IsZero() && e.LastMod.Time().After(d.v.opts.Now.Add(minuteSlack)) {
+			d.reportAt(ruleLastmodFuture, 0, 0, "the item %s is dated %s, in the future", clip(e.Loc), e.LastMod)
+		}
+	}
+	if d.info.URLs > MaxURLs {
+		d.reportAt(ruleTooManyURLs, 0, 0, "%d items, more than %d", d.info.URLs, MaxURLs)
+	}
+}

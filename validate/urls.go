@@ -1,0 +1,280 @@
+package validate
+
+import (
+	"hash/maphash"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/normalize"
+)
+
+// urlUse says which rules apply to a URL.
+type urlUse uint8
+
+const (
+	usePage   urlUse = iota // a url's loc: every rule
+	useChild                // a sitemap index's child loc
+	useRobots               // a robots.txt Sitemap: line
+	useExtra                // an extension's URL (image, video, alternate)
+)
+
+// locSchema says whether the URL is checked against the schema's tLoc
+// (length 12 to 2,048).
+type locSchema bool
+
+// checkURL checks a URL value at line:col; what names it in messages. It
+// returns the URL trimmed, and whether it is an absolute http(s) URL.
+func (d *doc) checkURL(raw string, line, col int, what string, use urlUse, tloc locSchema) (string, bool) {
+	return d.checkURLLen(raw, 0, line, col, what, use, tloc)
+}
+
+// checkURLLen is checkURL for a value that may have been cut: runes, when
+// more than the value holds, is its full length in characters.
+func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use urlUse, tloc locSchema) (string, bool) {
+	s := collapse(raw)
+	if s == "" {
+		d.reportAt(ruleLocMissing, line, col, "%s is empty", what)
+		return s, false
+	}
+	if msg := uriSyntax(s); msg != "" {
+		d.reportAt(ruleLocSyntax, line, col, "%s %s is not a valid URI: %s", what, clip(s), msg)
+	}
+	n := max(utf8.RuneCountInString(s), runes)
+	if tloc && n < 12 {
+		d.reportAt(ruleLocTooShort, line, col, "%s %s has %d characters; the schema requires at least 12", what, clip(s), n)
+	}
+	if n > formats.MaxLocLength && (tloc || use == usePage) {
+		d.reportAt(ruleLocTooLong, line, col, "%s has %d characters, more than %d", what, n, formats.MaxLocLength)
+	}
+	if !absoluteHTTP(s) {
+		d.reportAt(ruleLocNotAbsolute, line, col, "%s %s is not an absolute http or https URL", what, clip(s))
+		return s, false
+	}
+	if c, ok := badURIChar(s); ok {
+		d.reportAt(ruleLocEscaping, line, col, "%s %s holds %q, which must be percent-encoded", what, clip(s), c)
+	}
+	if use == usePage || use == useChild {
+		d.checkScope(s, line, col, what, use)
+	}
+	if use == usePage {
+		if sessionID(s) {
+			d.reportAt(ruleSessionID, line, col, "%s %s holds a session id", what, clip(s))
+		}
+		d.checkSeen(s, line, col, what)
+	}
+	return s, true
+}
+
+// collapse applies the schema's whitespace collapsing: surrounding space
+// removed, inner runs of space replaced by one space.
+func collapse(s string) string {
+	s = strings.Trim(s, " \t\r\n")
+	if !strings.ContainsAny(s, "\t\r\n") && !strings.Contains(s, "  ") {
+		return s
+	}
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '\r' || r == '\n' }), " ")
+}
+
+// clip shortens a value for a message.
+func clip(s string) string {
+	if len(s) <= 120 {
+		return s
+	}
+	cut := 100
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// absoluteHTTP reports whether s is an absolute http or https URL with a
+// host.
+func absoluteHTTP(s string) bool {
+	rest, ok := cutSchemeHTTP(s)
+	if !ok {
+		return false
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	host := rest[:end]
+	if at := strings.LastIndexByte(host, '@'); at >= 0 {
+		host = host[at+1:]
+	}
+	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.HasSuffix(host, "]") {
+		host = host[:i]
+	}
+	return host != ""
+}
+
+// cutSchemeHTTP returns what follows "http://" or "https://" (in any
+// case).
+func cutSchemeHTTP(s string) (string, bool) {
+	for _, p := range []string{"http://", "https://"} {
+		if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
+			return s[len(p):], true
+		}
+	}
+	return "", false
+}
+
+// badURIChar returns the first character of s a URI may not hold.
+func badURIChar(s string) (string, bool) {
+	for i, r := range s {
+		if r <= ' ' || r >= 0x7F || strings.ContainsRune("\"<>\\^`{|}", r) {
+			return string(r), true
+		}
+		_ = i
+	}
+	return "", false
+}
+
+// uriSyntax returns what makes s an invalid URI reference for the schema's
+// anyURI (libxml2 escapes disallowed characters first, so only the
+// structure counts), or "".
+func uriSyntax(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
+			return "a % not followed by two hex digits (write %25)"
+		}
+	}
+	if strings.Count(s, "#") > 1 {
+		return "more than one #"
+	}
+	rest := s
+	if i := strings.IndexAny(s, ":/?#"); i >= 0 && s[i] == ':' {
+		if !validScheme(s[:i]) {
+			return "a bad scheme before ':'"
+		}
+		rest = s[i+1:]
+	}
+	if !strings.HasPrefix(rest, "//") {
+		return ""
+	}
+	auth := rest[2:]
+	if end := strings.IndexAny(auth, "/?#"); end >= 0 {
+		auth = auth[:end]
+	}
+	if strings.Count(auth, "@") > 1 {
+		return "more than one @ in the host part"
+	}
+	if at := strings.IndexByte(auth, '@'); at >= 0 {
+		auth = auth[at+1:]
+	}
+	port := ""
+	if strings.HasPrefix(auth, "[") {
+		end := strings.IndexByte(auth, ']')
+		if end < 0 {
+			return "an unclosed [ in the host"
+		}
+		after := auth[end+1:]
+		if after != "" && !strings.HasPrefix(after, ":") {
+			return "text after the ] of the host"
+		}
+		port = strings.TrimPrefix(after, ":")
+	} else if i := strings.LastIndexByte(auth, ':'); i >= 0 {
+		port = auth[i+1:]
+		if strings.ContainsAny(auth[:i], "[]") {
+			return "a [ or ] in the host"
+		}
+	}
+	for i := 0; i < len(port); i++ {
+		if port[i] < '0' || port[i] > '9' {
+			return "a port that is not a number"
+		}
+	}
+	return ""
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func validScheme(s string) bool {
+	if s == "" || !('a' <= s[0]|32 && s[0]|32 <= 'z') {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c|32 && c|32 <= 'z' || '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// noParam is a parameter name no URL holds once normalized (a control
+// character is always percent-encoded), so that stripping it changes only
+// what any stripping option changes: empty parameters.
+var (
+	withoutSessions = &normalize.Options{StripSessionIDs: true}
+	sameCleanup     = &normalize.Options{StripParams: []string{"\x00"}}
+)
+
+// sessionID reports whether the URL holds a session id, as a query or a
+// path parameter: stripping session ids changes it more than the clean-up
+// every stripping option makes.
+func sessionID(s string) bool {
+	return withoutSessions.URL(s) != sameCleanup.URL(s)
+}
+
+// checkScope applies the host and directory rules.
+func (d *doc) checkScope(s string, line, col int, what string, use urlUse) {
+	if d.scope == nil {
+		return
+	}
+	key := normalize.Key(s)
+	dir := normalize.Key(d.scope.String())
+	origin := dir
+	if rest, ok := cutSchemeHTTP(dir); ok {
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			origin = dir[:len(dir)-len(rest)+i+1]
+		}
+	}
+	if !strings.HasPrefix(key, origin) {
+		d.reportAt(ruleLocOtherHost, line, col, "%s %s is not on %s, where the sitemap is served", what, clip(s), strings.TrimSuffix(origin, "/"))
+		return
+	}
+	if use == usePage && !strings.HasPrefix(key, dir) {
+		d.reportAt(ruleLocOutsideDirectory, line, col, "%s %s is outside %s, the sitemap's directory", what, clip(s), dir)
+	}
+}
+
+// twinForm returns the form of a normalized URL shared by its http/https
+// and www./bare twins.
+func twinForm(key string) string {
+	rest, ok := cutSchemeHTTP(key)
+	if !ok {
+		return key
+	}
+	return "https://" + strings.TrimPrefix(rest, "www.")
+}
+
+// checkSeen applies duplicate-url and url-twins, remembering the URL.
+func (d *doc) checkSeen(s string, line, col int, what string) {
+	v := d.v
+	key := normalize.Key(s)
+	h := v.hash(key)
+	if first, ok := v.pages[h]; ok {
+		where := "in this file"
+		if first.doc != d.id {
+			where = "in " + v.docs[first.doc]
+		}
+		d.reportAt(ruleDuplicateURL, line, col, "%s %s is listed before %s (line %d)", what, clip(s), where, first.line)
+		return
+	}
+	v.pages[h] = firstSeen{doc: d.id, line: uint32(line)}
+	th := v.hash(twinForm(key))
+	if other, ok := v.twins[th]; ok && other != h {
+		d.reportAt(ruleURLTwins, line, col, "%s %s is another version (http/https or www.) of a URL listed before", what, clip(s))
+		return
+	}
+	v.twins[th] = h
+}
+
+// hash returns a 64-bit hash of s.
+func (v *Validator) hash(s string) uint64 {
+	return maphash.String(v.seed, s)
+}

@@ -1,0 +1,395 @@
+package validate
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"   // recognizes feeds for Detect
+	_ "github.com/feed2sitemap/feed2sitemap/formats/robots" // recognizes robots.txt for Detect
+	_ "github.com/feed2sitemap/feed2sitemap/formats/text"   // recognizes text sitemaps for Detect
+	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"    // recognizes sitemaps for Detect
+)
+
+// The protocol's limits on one file.
+const (
+	MaxURLs  = formats.MaxURLs
+	MaxBytes = formats.MaxBytes
+)
+
+// maxChildren is how many children of one index or robots.txt are followed.
+const maxChildren = MaxURLs
+
+// Source names a document and says where it is served.
+type Source struct {
+	// Name names the document in findings: a file path, "<stdin>" or a URL.
+	Name string
+	// URL is where the document is served, against which the host and
+	// directory rules check its URLs; nil when unknown, and then those rules
+	// are skipped.
+	URL *url.URL
+	// Dir is the local directory the document was read from, where
+	// OpenLocal looks for the children of an index; "" when none.
+	Dir string
+}
+
+// Finding is one problem found in a document.
+type Finding struct {
+	// Rule is the rule broken.
+	Rule *Rule
+	// Source is the name of the document (Source.Name).
+	Source string
+	// Line and Column are 1-based; Column counts bytes. Zero when the
+	// finding is about the whole document.
+	Line, Column int
+	// Message says what is wrong at this place, in one line.
+	Message string
+}
+
+// Severity returns the severity of the finding's rule.
+func (f Finding) Severity() Severity { return f.Rule.Severity }
+
+// String returns the finding as "source:line:col: severity: message [rule-id]".
+func (f Finding) String() string {
+	pos := f.Source
+	switch {
+	case f.Line > 0 && f.Column > 0:
+		pos = fmt.Sprintf("%s:%d:%d", f.Source, f.Line, f.Column)
+	case f.Line > 0:
+		pos = fmt.Sprintf("%s:%d", f.Source, f.Line)
+	}
+	return fmt.Sprintf("%s: %s: %s [%s]", pos, f.Rule.Severity, f.Message, f.Rule.ID)
+}
+
+// Document is what the validator tells about a document it has checked.
+type Document struct {
+	// Source is the document's name.
+	Source string
+	// Format is how the document was read: "xml" (a sitemap), "index",
+	// "text", "feed", "robots", or "" when it could not be recognized.
+	Format string
+	// Parent is the name of the index or robots.txt that listed the
+	// document; "" for an input.
+	Parent string
+	// URLs is how many entries (URLs, child sitemaps) it holds.
+	URLs int
+	// Bytes is its size uncompressed (up to MaxBytes+1).
+	Bytes int64
+	// ScopeKnown is false when the document's location was unknown, so the
+	// host and directory rules were skipped.
+	ScopeKnown bool
+}
+
+// Options configure a Validator.
+type Options struct {
+	// Now is the time lastmod-future and news-age measure from; zero means
+	// the time New is called.
+	Now time.Time
+	// OpenChild opens a child sitemap that an index or robots.txt lists, by
+	// its loc, and returns it with its source (its name, and the URL it is
+	// served from). Nil means OpenLocal.
+	OpenChild func(parent Source, loc string) (io.ReadCloser, Source, error)
+	// NoFollow checks indexes and robots.txt files without checking the
+	// sitemaps they list.
+	NoFollow bool
+	// Independent makes each Check its own run for the duplicate-url and
+	// url-twins rules: URLs are compared within a document and an index's
+	// children, never with the documents of other Check calls.
+	Independent bool
+	// OnDocument, when set, is called after each document (an input or a
+	// child) has been checked.
+	OnDocument func(Document)
+}
+
+// Validator checks documents. It holds the state of one run: the URLs seen
+// so far (for duplicate-url and url-twins across files) and the children
+// already checked. A Validator is not safe for concurrent use.
+type Validator struct {
+	opts    Options
+	seed    maphash.Seed
+	docs    []string             // names of the documents checked, by id
+	pages   map[uint64]firstSeen // hash of a URL's normal form
+	twins   map[uint64]uint64    // hash of the twin form -> hash of the first normal form
+	visited map[string]bool      // children checked
+	scratch []byte
+}
+
+type firstSeen struct{ doc, line uint32 }
+
+// New returns a Validator for one run.
+func New(opts Options) *Validator {
+	if opts.Now.IsZero() {
+		opts.Now = time.Now()
+	}
+	if opts.OpenChild == nil {
+		opts.OpenChild = OpenLocal
+	}
+	v := &Validator{opts: opts, seed: maphash.MakeSeed(), visited: map[string]bool{}}
+	v.reset()
+	return v
+}
+
+func (v *Validator) reset() {
+	v.pages = map[uint64]firstSeen{}
+	v.twins = map[uint64]uint64{}
+}
+
+// ErrNotFollowed is returned by OpenLocal for a child it cannot look for.
+var ErrNotFollowed = errors.New("validate: the index was not read from a directory, so its children cannot be found")
+
+// OpenLocal opens a child sitemap next to its parent: the file named by
+// the last segment of loc's path (percent-decoded) in parent.Dir, the rule
+// the converter's local children follow too. The child is served at loc.
+func OpenLocal(parent Source, loc string) (io.ReadCloser, Source, error) {
+	if parent.Dir == "" {
+		return nil, Source{}, ErrNotFollowed
+	}
+	u, err := url.Parse(strings.TrimSpace(loc))
+	if err != nil {
+		return nil, Source{}, fmt.Errorf("validate: %q: %w", loc, err)
+	}
+	base := u.Path[strings.LastIndexByte(u.Path, '/')+1:]
+	if base == "" || base == "." || base == ".." || strings.ContainsAny(base, `/\`) {
+		return nil, Source{}, fmt.Errorf("validate: %q names no file to look for", loc)
+	}
+	name := filepath.Join(parent.Dir, base)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, Source{}, err
+	}
+	src := Source{Name: name, Dir: parent.Dir}
+	if u.IsAbs() {
+		src.URL = u
+	}
+	return f, src, nil
+}
+
+// Check validates one document, read from r, calling report for each
+// finding as it is found, and, when the document is a sitemap index or a
+// robots.txt, checks the sitemaps it lists too (see Options.OpenChild). It
+// returns an error only when r fails to read (not for a corrupt gzip
+// stream, which is a finding); findings are never errors.
+func (v *Validator) Check(r io.Reader, src Source, report func(Finding)) error {
+	if v.opts.Independent {
+		v.reset()
+	}
+	return v.check(r, src, "", parentNone, report)
+}
+
+type parentKind uint8
+
+const (
+	parentNone parentKind = iota
+	parentIndex
+	parentRobots
+)
+
+// check validates one document; parent names the index or robots.txt that
+// listed it.
+func (v *Validator) check(r io.Reader, src Source, parent string, pk parentKind, report func(Finding)) error {
+	d := v.newDoc(src, report)
+	d.info.Parent = parent
+	d.parentKind = pk
+	err := d.run(r)
+	if v.opts.OnDocument != nil {
+		d.info.ScopeKnown = d.scope != nil
+		v.opts.OnDocument(d.info)
+	}
+	return err
+}
+
+// run reads the document and dispatches on its format.
+func (d *doc) run(r io.Reader) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for layers := 0; ; layers++ {
+		magic, err := br.Peek(2)
+		if err != nil && err != io.EOF {
+			return d.readError(err)
+		}
+		if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+			break
+		}
+		if layers == formats.MaxGzipLayers {
+			d.reportAt(ruleGzip, 0, 0, "gzip nested more than %d deep; not checked further", formats.MaxGzipLayers)
+			return nil
+		}
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			d.reportAt(ruleGzip, 0, 0, "corrupt gzip header: %v", err)
+			return nil
+		}
+		br = bufio.NewReaderSize(&gzipReader{zr, d}, 64<<10)
+	}
+	d.in = &counter{r: br, d: d}
+	raw := bufio.NewReaderSize(d.in, formats.SniffLen)
+	head, err := raw.Peek(formats.SniffLen)
+	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
+		if d.stopped {
+			return nil
+		}
+		return d.readError(err)
+	}
+	text := d.decode(raw, head)
+	tb := bufio.NewReaderSize(text, formats.SniffLen)
+	prefix, _ := tb.Peek(formats.SniffLen)
+	if d.stopped && d.readErr != nil {
+		return d.readError(d.readErr)
+	}
+	sniffed := formats.Sniff(prefix)
+	kind := ""
+	if found := formats.Detect(&sniffed); len(found) == 1 {
+		kind = found[0].Name
+	}
+	switch {
+	case kind == "xml" || kind == "" && sniffed.Content == formats.ContentXML:
+		d.checkXML(tb)
+	case kind == "feed":
+		d.info.Format = "feed"
+		d.checkFeed(tb)
+	case kind == "text":
+		d.info.Format = "text"
+		d.checkText(tb)
+	case kind == "robots":
+		d.info.Format = "robots"
+		d.checkRobots(tb)
+	case d.stopped:
+		// corrupt gzip or a read error before anything could be sniffed
+	case sniffed.Content == formats.ContentEmpty:
+		d.reportAt(ruleUnknownFormat, 0, 0, "the input is empty")
+	default:
+		d.reportAt(ruleUnknownFormat, 0, 0, "not a sitemap, feed, URL list or robots.txt (%s)", &sniffed)
+	}
+	// Drain what the checker did not read, so that the size is counted.
+	if !d.stopped {
+		io.Copy(io.Discard, d.in)
+	}
+	if d.readErr != nil {
+		return d.readError(d.readErr)
+	}
+	d.finish()
+	return nil
+}
+
+// readError wraps a read error with the source's name.
+func (d *doc) readError(err error) error {
+	return fmt.Errorf("validate: reading %s: %w", d.src.Name, err)
+}
+
+// gzipReader turns decompression errors into a gzip finding and the end of
+// the input.
+type gzipReader struct {
+	r io.Reader
+	d *doc
+}
+
+func (g *gzipReader) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF {
+		if !g.d.stopped {
+			g.d.reportAt(ruleGzip, 0, 0, "corrupt gzip data after %d bytes: %v; checking stopped there", g.d.info.Bytes+int64(n), err)
+		}
+		g.d.stopped = true
+		return n, io.EOF
+	}
+	return n, err
+}
+
+// counter counts the uncompressed bytes, stops at MaxBytes with a finding,
+// and keeps a read error for Check to return.
+type counter struct {
+	r io.Reader
+	d *doc
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	if c.d.stopped {
+		return 0, io.EOF
+	}
+	if room := MaxBytes + 1 - c.d.info.Bytes; int64(len(p)) > room {
+		p = p[:room]
+	}
+	n, err := c.r.Read(p)
+	c.d.info.Bytes += int64(n)
+	if c.d.info.Bytes > MaxBytes {
+		c.d.reportAt(ruleTooLarge, 0, 0, "more than %d bytes uncompressed; checking stopped there", MaxBytes)
+		c.d.stopped = true
+		return n, io.EOF
+	}
+	if err != nil && err != io.EOF {
+		c.d.readErr = err
+		c.d.stopped = true
+		return n, io.EOF
+	}
+	return n, err
+}
+
+// followChild checks a child sitemap an index or robots.txt lists.
+func (d *doc) followChild(loc string, line, col int) {
+	v := d.v
+	if v.opts.NoFollow || d.followed >= maxChildren {
+		return
+	}
+	if d.parentKind == parentIndex {
+		return // an index listed by an index: reported as index-nested, not followed
+	}
+	d.followed++
+	rc, src, err := v.opts.OpenChild(d.src, loc)
+	if err != nil {
+		d.reportAt(ruleChildUnreadable, line, col, "cannot read the sitemap %s: %v", loc, err)
+		return
+	}
+	defer rc.Close()
+	if v.visited[src.Name] || src.Name == d.src.Name {
+		return
+	}
+	v.visited[src.Name] = true
+	pk := parentIndex
+	if d.info.Format == "robots" {
+		pk = parentRobots
+	}
+	if err := v.check(rc, src, d.src.Name, pk, d.report); err != nil {
+		d.reportAt(ruleChildUnreadable, line, col, "cannot read the sitemap %s: %v", loc, err)
+	}
+}
+
+// Writer returns a writer that checks what is written to it as one
+// document, for a caller that reads the input itself: tee its raw bytes
+// (gzip included) into the writer, then Close it, which waits for the check
+// to end and returns what Check would. Writes never fail because of the
+// check, even once it has stopped (a document too large, say). The check
+// runs on another goroutine, which calls report; the Validator must not be
+// used otherwise until Close returns.
+func (v *Validator) Writer(src Source, report func(Finding)) io.WriteCloser {
+	pr, pw := io.Pipe()
+	cw := &checkWriter{pw: pw, done: make(chan error, 1)}
+	go func() {
+		err := v.Check(pr, src, report)
+		io.Copy(io.Discard, pr) // what the check did not read
+		cw.done <- err
+	}()
+	return cw
+}
+
+// checkWriter is the writer Writer returns.
+type checkWriter struct {
+	pw   *io.PipeWriter
+	done chan error
+}
+
+func (w *checkWriter) Write(p []byte) (int, error) { return w.pw.Write(p) }
+
+// Close ends the document and returns the check's error.
+func (w *checkWriter) Close() error {
+	w.pw.Close()
+	return <-w.done
+}

@@ -1,0 +1,656 @@
+package validate
+
+import (
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/feed2sitemap/feed2sitemap/normalize"
+)
+
+// maxDepth is how deep elements may nest (libxml2's default limit too).
+const maxDepth = 256
+
+// maxText is how many bytes of an element's text are kept; longer text is
+// only counted.
+const maxText = 16 << 10
+
+// frame is an open element.
+type frame struct {
+	def        *elemDef // nil: content not checked
+	ns, name   string   // namespace and name as written (prefix included)
+	raw        string   // the tag as written, for the end tag check
+	line, col  int
+	pi, count  int // position in def.seq and occurrences there
+	text       []byte
+	runes      int
+	bindings   int // namespace bindings this element declared
+	textWarned bool
+}
+
+// binding is a namespace prefix declaration.
+type binding struct{ prefix, ns string }
+
+// urlState is what is known of the url (or sitemap) element being read.
+type urlState struct {
+	loc        string // absolute URL, "" when missing or invalid
+	key        string // its normal form
+	line, col  int
+	images     int
+	alternates int
+	selfLink   bool
+	hasNews    bool
+}
+
+// videoState is what is known of the video being read.
+type videoState struct{ content, player bool }
+
+// xmlCheck is the state of an XML document being checked.
+type xmlCheck struct {
+	stack    []frame
+	bindings []binding
+	rootSeen bool
+	rootDone bool
+	coreNS   string // the namespace of the document's sitemap elements
+	index    bool
+	entries  int
+	url      *urlState
+	video    *videoState
+	attrs    []xml.Attr // the attributes of the element being started
+}
+
+// checkXML checks an XML sitemap or index (or XML of another kind, which
+// root-element reports).
+func (d *doc) checkXML(r io.Reader) {
+	x := &xmlCheck{}
+	d.x = x
+	dec := xml.NewDecoder(r)
+	dec.Strict = true
+	dec.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil } // already UTF-8
+	for {
+		line, col := dec.InputPos()
+		tok, err := dec.RawToken()
+		if err != nil {
+			if err == io.EOF {
+				d.xmlEOF()
+			} else if !d.stopped {
+				var se *xml.SyntaxError
+				msg := err.Error()
+				if errors.As(err, &se) {
+					msg = se.Msg
+				}
+				l, c := dec.InputPos()
+				d.reportAt(ruleXMLSyntax, l, c, "not well-formed XML: %s; checking stopped here", msg)
+			}
+			return
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if !d.startElement(t, line, col) {
+				return
+			}
+		case xml.EndElement:
+			if !d.endElement(t, line, col) {
+				return
+			}
+		case xml.CharData:
+			d.charData(t, line, col)
+		case xml.Directive:
+			if strings.HasPrefix(strings.TrimSpace(string(t)), "DOCTYPE") {
+				d.reportAt(ruleDoctype, line, col, "a DOCTYPE declaration (its entities are not expanded)")
+			}
+		}
+	}
+}
+
+// xmlEOF checks the end of the document.
+func (d *doc) xmlEOF() {
+	x := d.x
+	if d.stopped {
+		return
+	}
+	if !x.rootSeen {
+		d.reportAt(ruleXMLSyntax, 0, 0, "no root element")
+		return
+	}
+	if n := len(x.stack); n > 0 {
+		f := x.stack[n-1]
+		d.reportAt(ruleXMLSyntax, f.line, f.col, "the document ends inside <%s>", f.raw)
+		return
+	}
+	if x.entries > MaxURLs {
+		what := "URLs"
+		if x.index {
+			what = "sitemaps"
+		}
+		d.reportAt(ruleTooManyURLs, 0, 0, "%d %s, more than %d", x.entries, what, MaxURLs)
+	}
+	if d.news > 1000 {
+		d.reportAt(ruleNewsCount, 0, 0, "%d URLs with news:news, more than 1,000", d.news)
+	}
+	d.info.URLs = x.entries
+}
+
+// resolve returns the namespace of a prefix, and whether it is declared.
+func (x *xmlCheck) resolve(prefix string) (string, bool) {
+	switch prefix {
+	case "xml":
+		return nsXML, true
+	case "xmlns":
+		return "", true
+	}
+	for i := len(x.bindings) - 1; i >= 0; i-- {
+		if x.bindings[i].prefix == prefix {
+			return x.bindings[i].ns, true
+		}
+	}
+	return "", prefix == ""
+}
+
+func rawName(n xml.Name) string {
+	if n.Space == "" {
+		return n.Local
+	}
+	return n.Space + ":" + n.Local
+}
+
+// startElement handles a start tag; false stops the check.
+func (d *doc) startElement(t xml.StartElement, line, col int) bool {
+	x := d.x
+	if len(x.stack) >= maxDepth {
+		d.reportAt(ruleXMLSyntax, line, col, "elements nested more than %d deep; checking stopped here", maxDepth)
+		return false
+	}
+	if x.rootDone {
+		d.reportAt(ruleXMLSyntax, line, col, "a second root element <%s>; checking stopped here", rawName(t.Name))
+		return false
+	}
+	f := frame{raw: rawName(t.Name), name: rawName(t.Name), line: line, col: col}
+	for i, a := range t.Attr {
+		for _, b := range t.Attr[:i] {
+			if a.Name == b.Name {
+				d.reportAt(ruleXMLSyntax, line, col, "attribute %s given twice; checking stopped here", rawName(a.Name))
+				return false
+			}
+		}
+		switch {
+		case a.Name.Space == "" && a.Name.Local == "xmlns":
+			x.bindings = append(x.bindings, binding{"", a.Value})
+			f.bindings++
+		case a.Name.Space == "xmlns":
+			x.bindings = append(x.bindings, binding{a.Name.Local, a.Value})
+			f.bindings++
+		}
+	}
+	ns, ok := x.resolve(t.Name.Space)
+	if !ok {
+		d.reportAt(ruleXMLSyntax, line, col, "the prefix %s of <%s> is not declared; checking stopped here", t.Name.Space, f.raw)
+		return false
+	}
+	f.ns = ns
+	for _, a := range t.Attr {
+		if a.Name.Space != "" && a.Name.Space != "xmlns" {
+			if _, ok := x.resolve(a.Name.Space); !ok {
+				d.reportAt(ruleXMLSyntax, line, col, "the prefix %s of attribute %s is not declared; checking stopped here", a.Name.Space, rawName(a.Name))
+				return false
+			}
+		}
+	}
+	var parent *frame
+	if n := len(x.stack); n > 0 {
+		parent = &x.stack[n-1]
+	}
+	switch {
+	case parent == nil:
+		x.rootSeen = true
+		f.def = d.rootDef(t.Name.Local, ns, line, col)
+	case parent.def == nil:
+	default:
+		f.def = d.child(parent, t.Name.Local, ns, f.raw, line, col)
+	}
+	if f.def != nil {
+		d.checkAttrs(f.def, t.Attr, f.raw, line, col)
+		if f.def.deprecated {
+			d.reportAt(ruleDeprecatedTag, line, col, "<%s> is deprecated; search engines ignore it", f.raw)
+		}
+	}
+	x.stack = append(x.stack, f)
+	top := &x.stack[len(x.stack)-1]
+	if top.def != nil && top.def.start != nil {
+		x.attrs = t.Attr
+		top.def.start(d, top)
+	}
+	return true
+}
+
+// rootDef checks the root element and returns its declaration.
+func (d *doc) rootDef(local, ns string, line, col int) *elemDef {
+	x := d.x
+	var def *elemDef
+	switch local {
+	case "urlset":
+		def = defURLSet
+		d.info.Format = "xml"
+	case "sitemapindex":
+		def = defSitemapIndex
+		d.info.Format = "index"
+		x.index = true
+		if d.parentKind == parentIndex {
+			d.reportAt(ruleIndexNested, line, col, "this sitemap index is listed by the index %s; its sitemaps are not checked", d.info.Parent)
+		}
+	default:
+		d.info.Format = "xml"
+		d.reportAt(ruleRootElement, line, col, "the root element is <%s>, not urlset or sitemapindex", local)
+		return nil
+	}
+	x.coreNS = ns
+	if ns != nsSitemap {
+		what := "no namespace"
+		if ns != "" {
+			what = "the namespace " + ns
+		}
+		d.reportAt(ruleNamespace, line, col, "<%s> is in %s, not %s", local, what, nsSitemap)
+	}
+	return def
+}
+
+// child matches a child element against its parent's content model and
+// returns its declaration (nil when it is not checked further).
+func (d *doc) child(p *frame, local, ns, raw string, line, col int) *elemDef {
+	x := d.x
+	def := p.def
+	if def.value != nil || def.seq == nil {
+		d.reportAt(ruleElementOrder, line, col, "<%s> may not hold elements, but holds <%s>", p.name, raw)
+		return nil
+	}
+	target := ns == p.ns
+	matches := func(q particle) bool {
+		if q.any {
+			return ns != p.ns && ns != "" && ns != x.coreNS && ns != nsSitemap
+		}
+		return target && q.def.name == local
+	}
+	for j := p.pi; j < len(def.seq); j++ {
+		q := def.seq[j]
+		if !matches(q) {
+			continue
+		}
+		if j == p.pi && p.count > 0 {
+			if q.max != 0 && p.count >= q.max {
+				continue // a repeat: the next particles may take it
+			}
+			p.count++
+		} else {
+			d.missingBetween(p, j, line, col)
+			p.pi, p.count = j, 1
+		}
+		if q.any {
+			return d.wildcard(local, ns, raw, line, col)
+		}
+		return q.def
+	}
+	// No particle from here on takes it.
+	for j := 0; j < p.pi || j == p.pi && p.count > 0; j++ {
+		if q := def.seq[j]; !q.any && matches(q) {
+			if j == p.pi {
+				d.reportAt(ruleElementOrder, line, col, "<%s> is repeated in <%s>", raw, p.name)
+			} else {
+				d.reportAt(ruleElementOrder, line, col, "<%s> must come before <%s> in <%s>", raw, particleName(def.seq[p.pi]), p.name)
+			}
+			return nil
+		}
+	}
+	switch {
+	case target && !knownName(p, local), ns == "":
+		d.reportAt(ruleElementUnknown, line, col, "<%s> is not an element of <%s>", raw, p.name)
+	case target || ns == x.coreNS || ns == nsSitemap:
+		d.reportAt(ruleElementOrder, line, col, "<%s> is not allowed in <%s>", raw, p.name)
+	default:
+		d.reportAt(ruleElementOrder, line, col, "<%s> is not allowed after <%s> in <%s>", raw, particleName(def.seq[p.pi]), p.name)
+	}
+	return nil
+}
+
+// particleName names a particle in messages.
+func particleName(q particle) string {
+	if q.any {
+		return "extension elements"
+	}
+	return q.def.name
+}
+
+// missingBetween reports the required particles skipped from p's current
+// position up to (not including) particle j.
+func (d *doc) missingBetween(p *frame, j, line, col int) {
+	for k := p.pi; k < j; k++ {
+		q := p.def.seq[k]
+		have := 0
+		if k == p.pi {
+			have = p.count
+		}
+		if have < q.min {
+			d.reportMissing(p, q, line, col)
+		}
+	}
+}
+
+func (d *doc) reportMissing(p *frame, q particle, line, col int) {
+	r := p.def.missing
+	if r == nil {
+		r = ruleElementOrder
+	}
+	d.reportAt(r, line, col, "<%s> has no <%s>", p.name, particleName(q))
+}
+
+// wildcard returns the declaration of an element a ##other wildcard
+// accepts: a global element of an extension schema (none in an index).
+func (d *doc) wildcard(local, ns, raw string, line, col int) *elemDef {
+	if !d.x.index {
+		if def := globals[ns][local]; def != nil {
+			return def
+		}
+	}
+	if d.x.index {
+		d.reportAt(ruleElementUnknown, line, col, "<%s> (namespace %s) is not declared by the sitemap index schema", raw, ns)
+	} else {
+		d.reportAt(ruleElementUnknown, line, col, "<%s> (namespace %s) is not declared by the sitemap or extension schemas", raw, ns)
+	}
+	return nil
+}
+
+// checkAttrs checks an element's attributes against its declaration.
+func (d *doc) checkAttrs(def *elemDef, attrs []xml.Attr, raw string, line, col int) {
+	seen := 0
+	for _, a := range attrs {
+		if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" {
+			continue
+		}
+		if a.Name.Space != "" {
+			ns, _ := d.x.resolve(a.Name.Space)
+			if ns == nsXSI || def.anyAttr {
+				continue
+			}
+			d.reportAt(ruleAttribute, line, col, "attribute %s is not allowed on <%s>", rawName(a.Name), raw)
+			continue
+		}
+		if def.anyAttr {
+			continue
+		}
+		var ad *attrDef
+		for i := range def.attrs {
+			if def.attrs[i].name == a.Name.Local {
+				ad = &def.attrs[i]
+			}
+		}
+		switch {
+		case ad == nil:
+			d.reportAt(ruleAttribute, line, col, "attribute %s is not allowed on <%s>", a.Name.Local, raw)
+			continue
+		case ad.check != nil && !ad.check(a.Value):
+			d.reportAt(ruleExtensionValue, line, col, "attribute %s=%q of <%s> is not a valid value", a.Name.Local, clip(a.Value), raw)
+		}
+		if ad.deprecated {
+			d.reportAt(ruleDeprecatedTag, line, col, "attribute %s of <%s> is deprecated; search engines ignore it", a.Name.Local, raw)
+		}
+		if ad.required {
+			seen++
+		}
+	}
+	for _, ad := range def.attrs {
+		if ad.required && !hasAttr(attrs, ad.name) {
+			d.reportAt(ruleAttribute, line, col, "<%s> needs the attribute %s", raw, ad.name)
+		}
+	}
+}
+
+func hasAttr(attrs []xml.Attr, name string) bool {
+	for _, a := range attrs {
+		if a.Name.Space == "" && a.Name.Local == name {
+			return true
+		}
+	}
+	return false
+}
+
+// attr returns the value of an unqualified attribute.
+func attr(attrs []xml.Attr, name string) (string, bool) {
+	for _, a := range attrs {
+		if a.Name.Space == "" && a.Name.Local == name {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// charData handles text.
+func (d *doc) charData(t xml.CharData, line, col int) {
+	x := d.x
+	n := len(x.stack)
+	if n == 0 {
+		if len(strings.Trim(string(t), " \t\r\n")) > 0 {
+			d.reportAt(ruleXMLSyntax, line, col, "text outside the root element")
+		}
+		return
+	}
+	f := &x.stack[n-1]
+	if f.def == nil {
+		return
+	}
+	if f.def.value == nil {
+		if !f.textWarned && len(strings.Trim(string(t), " \t\r\n")) > 0 {
+			f.textWarned = true
+			d.reportAt(ruleElementOrder, line, col, "text in <%s>, which holds only elements", f.name)
+		}
+		return
+	}
+	if room := maxText - len(f.text); room > 0 {
+		f.text = append(f.text, t[:min(room, len(t))]...)
+	}
+	f.runes += utf8.RuneCount(t)
+}
+
+// endElement handles an end tag; false stops the check.
+func (d *doc) endElement(t xml.EndElement, line, col int) bool {
+	x := d.x
+	n := len(x.stack)
+	raw := rawName(t.Name)
+	if n == 0 || x.stack[n-1].raw != raw {
+		want := "no open element"
+		if n > 0 {
+			want = "</" + x.stack[n-1].raw + "> expected"
+		}
+		d.reportAt(ruleXMLSyntax, line, col, "</%s> does not close an open element (%s); checking stopped here", raw, want)
+		return false
+	}
+	f := &x.stack[n-1]
+	if def := f.def; def != nil {
+		if def.value != nil {
+			def.value(d, f, string(f.text))
+		}
+		if def.seq != nil {
+			d.missingBetween(f, len(def.seq), f.line, f.col)
+		}
+		if def.end != nil {
+			def.end(d, f)
+		}
+	}
+	x.bindings = x.bindings[:len(x.bindings)-f.bindings]
+	x.stack = x.stack[:n-1]
+	if n == 1 {
+		x.rootDone = true
+	}
+	return true
+}
+
+// Hooks of the core elements.
+
+func (d *doc) urlStart(f *frame) {
+	d.x.entries++
+	d.x.url = &urlState{line: f.line, col: f.col}
+}
+
+func (d *doc) urlEnd(f *frame) {
+	u := d.x.url
+	d.x.url = nil
+	if u == nil || u.loc == "" {
+		return
+	}
+	if u.images > 1000 {
+		d.reportAt(ruleImageCount, f.line, f.col, "%d images for %s, more than 1,000", u.images, clip(u.loc))
+	}
+	if u.hasNews {
+		d.news++
+	}
+	if u.alternates > 0 && !u.selfLink {
+		d.reportAt(ruleHreflangSelf, f.line, f.col, "%s lists hreflang alternates but not itself", clip(u.loc))
+	}
+	d.hreflang.page(d.v.hash(u.key))
+}
+
+func (d *doc) sitemapEnd(f *frame) {
+	u := d.x.url
+	d.x.url = nil
+	if u != nil && u.loc != "" {
+		d.followChild(u.loc, u.line, u.col)
+	}
+}
+
+func (d *doc) locValue(f *frame, s string) {
+	u := d.x.url
+	use := usePage
+	what := "loc"
+	if d.x.index {
+		use, what = useChild, "sitemap loc"
+	}
+	if collapse(s) == "" {
+		d.reportAt(ruleLocMissing, f.line, f.col, "%s is empty", what)
+		return
+	}
+	runes := 0
+	if len(f.text) == maxText {
+		runes = f.runes // the value was cut
+	}
+	loc, ok := d.checkURLLen(s, runes, f.line, f.col, what, use, true)
+	if ok && u != nil {
+		u.loc = loc
+		u.key = normalize.Key(loc)
+	}
+}
+
+func (d *doc) lastmodValue(f *frame, s string) {
+	d.checkDate(s, f.line, f.col, "lastmod", ruleLastmodFormat)
+}
+
+// checkDate checks a date value with the schema's type and the W3C and
+// future rules.
+func (d *doc) checkDate(s string, line, col int, what string, format *Rule) bool {
+	t, zoned, ok := xsdDate(s)
+	if !ok {
+		d.reportAt(format, line, col, "%s %q is not a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss±hh:mm)", what, clip(s))
+		return false
+	}
+	if strings.Contains(s, "T") && !zoned {
+		d.reportAt(ruleLastmodTimezone, line, col, "%s %q has no time zone", what, clip(collapse(s)))
+	}
+	// A date is late enough to be in the future when its day has begun
+	// nowhere yet (UTC+14); a date-time, when it is more than a minute away.
+	slack := d.v.opts.Now.Add(minuteSlack)
+	if !strings.Contains(s, "T") {
+		slack = d.v.opts.Now.Add(14 * hour)
+	}
+	if format == ruleLastmodFormat && t.After(slack) {
+		d.reportAt(ruleLastmodFuture, line, col, "%s %s is in the future", what, collapse(s))
+	}
+	return true
+}
+
+// Hooks of the extensions.
+
+// checkExtraURL checks an extension's URL value (xsd:anyURI).
+func (d *doc) checkExtraURL(s string, f *frame) (string, bool) {
+	what := strings.TrimPrefix(f.name, ":")
+	if collapse(s) == "" {
+		d.reportAt(ruleLocNotAbsolute, f.line, f.col, "%s is empty", what)
+		return "", false
+	}
+	return d.checkURL(s, f.line, f.col, what, useExtra, false)
+}
+
+func (d *doc) imageStart(f *frame) {
+	if d.x.url != nil {
+		d.x.url.images++
+	}
+}
+
+func (d *doc) newsStart(f *frame) {
+	if d.x.url != nil {
+		d.x.url.hasNews = true
+	}
+}
+
+func (d *doc) newsDateValue(f *frame, s string) {
+	if !d.checkDate(s, f.line, f.col, "news:publication_date", ruleExtensionValue) {
+		return
+	}
+	if t, _, _ := xsdDate(s); t.Before(d.v.opts.Now.Add(-48 * hour)) {
+		d.reportAt(ruleNewsAge, f.line, f.col, "the article was published on %s, more than two days ago", collapse(s))
+	}
+}
+
+func (d *doc) contentLocValue(f *frame, s string) {
+	d.videoState().content = true
+	loc, ok := d.checkExtraURL(s, f)
+	if ok && d.x.url != nil && d.x.url.key != "" && normalize.Key(loc) == d.x.url.key {
+		d.reportAt(ruleVideoContentLoc, f.line, f.col, "video:content_loc is the page's own URL")
+	}
+}
+
+func (d *doc) playerLocValue(f *frame, s string) {
+	d.videoState().player = true
+	d.checkExtraURL(s, f)
+}
+
+func (d *doc) videoStart(f *frame) { d.x.video = &videoState{} }
+
+// linkStart records an xhtml:link hreflang alternate of the current url.
+func (d *doc) linkStart(f *frame) {
+	attrs := d.x.attrs
+	rel, _ := attr(attrs, "rel")
+	_, hasLang := attr(attrs, "hreflang")
+	if rel != "alternate" || !hasLang {
+		return
+	}
+	href, ok := attr(attrs, "href")
+	if !ok {
+		d.reportAt(ruleLocNotAbsolute, f.line, f.col, "the hreflang alternate has no href")
+		return
+	}
+	loc, ok := d.checkURL(href, f.line, f.col, "hreflang href", useExtra, false)
+	u := d.x.url
+	if !ok || u == nil || u.key == "" {
+		return
+	}
+	u.alternates++
+	if key := normalize.Key(loc); key == u.key {
+		u.selfLink = true
+	} else {
+		d.hreflang.edge(d.v.hash(u.key), d.v.hash(key), f.line, f.col, loc)
+	}
+}
+
+func (d *doc) videoState() *videoState {
+	if d.x.video == nil {
+		d.x.video = &videoState{}
+	}
+	return d.x.video
+}
+
+func (d *doc) videoEnd(f *frame) {
+	v := d.videoState()
+	d.x.video = nil
+	if !v.content && !v.player {
+		d.reportAt(ruleVideoLocation, f.line, f.col, "the video has neither video:content_loc nor video:player_loc")
+	}
+}
