@@ -1,0 +1,326 @@
+// Package robotsfile writes the Sitemap: lines of a robots.txt file, and
+// updates them in an existing file without touching anything else in it.
+//
+// A robots.txt Sitemap: line ("Sitemap: https://example.com/sitemap.xml")
+// is the durable way to tell every search engine where a sitemap is; it
+// stands outside the user-agent groups and may appear anywhere in the file.
+//
+// Update edits a file as bytes: the Sitemap: lines that belong to the
+// sitemap set being declared are replaced by the new ones, and every other
+// byte — comments, groups, other Sitemap: lines, line endings (LF, CRLF or
+// CR), a byte order mark, a missing final newline — stays as it was. A
+// Sitemap: line belongs to the set when its URL is one of the new URLs, or
+// when it is in the same directory as one of them and its file name is one
+// that output could have given a file of the same set: the same stem, with
+// or without a part number and hash, an .xml or .txt extension, gzipped or
+// not (sitemap.xml, sitemap.xml.gz, sitemap-3-5b24b885.xml, ...). Lines of
+// other sitemaps in the same directory, written by other tools, are left
+// alone.
+package robotsfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
+	"github.com/feed2sitemap/feed2sitemap/normalize"
+)
+
+// MaxSize is the largest robots.txt UpdateFile reads: far above what
+// search engines read of one (Google reads 500 KiB).
+const MaxSize = 8 << 20
+
+// ErrTooLarge is returned by UpdateFile for a file over MaxSize.
+var ErrTooLarge = errors.New("robotsfile: file larger than 8 MiB; not a robots.txt")
+
+// Lines returns the Sitemap: lines that declare the sitemaps, in order, each
+// ended by "\n". Each sitemap must be an absolute http or https URL as
+// formats.ParseLoc returns it, without a fragment.
+func Lines(sitemaps []string) ([]byte, error) {
+	if err := check(sitemaps); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	for _, s := range sitemaps {
+		b.WriteString("Sitemap: ")
+		b.WriteString(s)
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
+}
+
+// check returns an error when a sitemap URL cannot stand in a Sitemap:
+// line.
+func check(sitemaps []string) error {
+	if len(sitemaps) == 0 {
+		return errors.New("robotsfile: no sitemap to declare")
+	}
+	for _, s := range sitemaps {
+		loc, err := formats.ParseLoc(s, nil)
+		switch {
+		case err != nil:
+			return fmt.Errorf("robotsfile: sitemap URL %q: %w", s, err)
+		case loc != s:
+			return fmt.Errorf("robotsfile: sitemap URL %q is not in canonical form (%q)", s, loc)
+		case strings.Contains(s, "#"):
+			return fmt.Errorf("robotsfile: sitemap URL %q has a fragment, which robots.txt would read as a comment", s)
+		}
+	}
+	return nil
+}
+
+// line is one line of a robots.txt file: its bytes without the line ending,
+// and the ending ("\n", "\r\n", "\r", or "" for a last line without one).
+type line struct {
+	start, end int // of the text, in the file
+	eol        string
+}
+
+// splitLines splits src into lines; a byte order mark stays in the first
+// line's text.
+func splitLines(src []byte) []line {
+	var lines []line
+	start := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\n':
+			lines = append(lines, line{start, i, "\n"})
+			start = i + 1
+		case '\r':
+			eol := "\r"
+			if i+1 < len(src) && src[i+1] == '\n' {
+				eol = "\r\n"
+			}
+			lines = append(lines, line{start, i, eol})
+			i += len(eol) - 1
+			start = i + 1
+		}
+	}
+	if start < len(src) {
+		lines = append(lines, line{start, len(src), ""})
+	}
+	return lines
+}
+
+// sitemapValue returns the value of a Sitemap: line (field name in any
+// case, comment removed, trimmed), and false for any other line.
+func sitemapValue(text []byte) (string, bool) {
+	text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf"))
+	if i := bytes.IndexByte(text, '#'); i >= 0 {
+		text = text[:i]
+	}
+	name, value, ok := bytes.Cut(text, []byte(":"))
+	if !ok || !strings.EqualFold(string(bytes.TrimSpace(name)), "sitemap") {
+		return "", false
+	}
+	return string(bytes.TrimSpace(value)), true
+}
+
+// family says which existing Sitemap: lines belong to the set being
+// declared.
+type family struct {
+	keys  map[string]bool // normal forms of the new URLs
+	dirs  map[string][]*regexp.Regexp
+	robot *url.URL // where relative values resolve: the first URL's host
+}
+
+// partName matches the names output gives files: STEM, or STEM-N-HASH,
+// then .xml or .txt, then .gz or not. Group 1 is the stem.
+var partName = regexp.MustCompile(`^(.*?)(?:-[0-9]+-[0-9a-f]{8})?\.(?:xml|txt)(?:\.gz)?$`)
+
+func newFamily(sitemaps []string) *family {
+	f := &family{keys: map[string]bool{}, dirs: map[string][]*regexp.Regexp{}}
+	for _, s := range sitemaps {
+		key := normalize.Key(s)
+		f.keys[key] = true
+		dir, name := splitURL(key)
+		if f.robot == nil {
+			f.robot, _ = url.Parse(dir)
+			f.robot = f.robot.ResolveReference(&url.URL{Path: "/robots.txt"})
+		}
+		stem := name
+		if m := partName.FindStringSubmatch(strings.ToLower(name)); m != nil {
+			stem = name[:len(m[1])]
+		}
+		re := regexp.MustCompile(`^(?i:` + regexp.QuoteMeta(stem) + `)(?:-[0-9]+-[0-9a-f]{8})?\.(?i:xml|txt)(?i:\.gz)?$`)
+		f.dirs[dir] = append(f.dirs[dir], re)
+	}
+	return f
+}
+
+// splitURL splits a URL in normal form, without query or fragment, into
+// its directory (up to the last slash of the path) and file name.
+func splitURL(loc string) (dir, name string) {
+	u, err := url.Parse(loc)
+	if err != nil || u.RawQuery != "" || u.Fragment != "" {
+		return loc, ""
+	}
+	p := u.EscapedPath()
+	i := strings.LastIndexByte(p, '/')
+	dir = strings.TrimSuffix(loc, p[i+1:])
+	name, err = url.PathUnescape(p[i+1:])
+	if err != nil {
+		return loc, ""
+	}
+	return dir, name
+}
+
+// belongs reports whether a Sitemap: line's value names a file of the set.
+func (f *family) belongs(value string) bool {
+	loc, err := formats.ParseLoc(value, f.robot)
+	if err != nil {
+		return false
+	}
+	key := normalize.Key(loc)
+	if f.keys[key] {
+		return true
+	}
+	dir, name := splitURL(key)
+	for _, re := range f.dirs[dir] {
+		if name != "" && re.MatchString(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Update returns the robots.txt src with the Sitemap: lines of the set
+// replaced by lines for sitemaps (see the package documentation for which
+// lines belong to the set). The new lines take the place of the first line
+// replaced, with its line ending; the other lines replaced are removed with
+// theirs. When no line belongs to the set, the new lines are appended,
+// after a blank line unless the file ends with one, with the line ending
+// the file uses most. When the lines of the set already declare exactly
+// sitemaps, in order, src is returned as it is (so Update is idempotent),
+// and changed is false.
+func Update(src []byte, sitemaps []string) (out []byte, changed bool, err error) {
+	if err := check(sitemaps); err != nil {
+		return nil, false, err
+	}
+	f := newFamily(sitemaps)
+	lines := splitLines(src)
+	var matched []int
+	same := true
+	for i, l := range lines {
+		v, ok := sitemapValue(src[l.start:l.end])
+		if !ok || !f.belongs(v) {
+			continue
+		}
+		if len(matched) >= len(sitemaps) || v != sitemaps[len(matched)] {
+			same = false
+		}
+		matched = append(matched, i)
+	}
+	if same && len(matched) == len(sitemaps) {
+		return src, false, nil
+	}
+	eol := commonEOL(lines)
+	var b bytes.Buffer
+	b.Grow(len(src) + 64*len(sitemaps))
+	writeNew := func(last string) {
+		for i, s := range sitemaps {
+			b.WriteString("Sitemap: ")
+			b.WriteString(s)
+			if i < len(sitemaps)-1 {
+				b.WriteString(eol)
+			} else {
+				b.WriteString(last)
+			}
+		}
+	}
+	if len(matched) == 0 {
+		b.Write(src)
+		if n := len(lines); n > 0 {
+			last := lines[n-1]
+			text := bytes.TrimPrefix(src[last.start:last.end], []byte("\xef\xbb\xbf"))
+			if last.eol == "" && len(text) > 0 {
+				b.WriteString(eol) // end the last line
+			}
+			if len(bytes.TrimSpace(text)) > 0 {
+				b.WriteString(eol) // a blank line before the new ones
+			}
+		}
+		writeNew(eol)
+		return b.Bytes(), true, nil
+	}
+	next := 0 // the next byte of src to copy
+	for k, i := range matched {
+		l := lines[i]
+		start := l.start
+		if i == 0 && bytes.HasPrefix(src[l.start:l.end], []byte("\xef\xbb\xbf")) {
+			start += 3 // keep the byte order mark
+		}
+		b.Write(src[next:start])
+		next = l.end + len(l.eol)
+		if k == 0 {
+			writeNew(l.eol)
+		}
+	}
+	b.Write(src[next:])
+	out = b.Bytes()
+	return out, !bytes.Equal(out, src), nil
+}
+
+// commonEOL returns the line ending the file uses most, "\n" when it has
+// none.
+func commonEOL(lines []line) string {
+	counts := map[string]int{}
+	for _, l := range lines {
+		if l.eol != "" {
+			counts[l.eol]++
+		}
+	}
+	best := "\n"
+	for _, eol := range []string{"\r\n", "\r"} {
+		if counts[eol] > counts[best] {
+			best = eol
+		}
+	}
+	return best
+}
+
+// UpdateFile updates the Sitemap: lines of the robots.txt file at path as
+// Update does, and replaces the file atomically, keeping its permissions,
+// when its content changed. A file that does not exist is created with the
+// lines alone. It reports whether the file changed.
+func UpdateFile(path string, sitemaps []string) (changed bool, err error) {
+	src, err := readFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		src, err = nil, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	out, changed, err := Update(src, sitemaps)
+	if err != nil || !changed {
+		return false, err
+	}
+	if err := atomicfile.WriteFile(path, out, 0o644); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// readFile reads a file of at most MaxSize bytes.
+func readFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxSize {
+		return nil, fmt.Errorf("%s: %w", name, ErrTooLarge)
+	}
+	return b, nil
+}
