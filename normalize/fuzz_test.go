@@ -88,11 +88,14 @@ func FuzzURL(f *testing.F) {
 					inHost = a
 				}
 			}
-			if o.WWW != HostKeep {
-				inHost = strings.TrimPrefix(strings.ToLower(inHost), "www.")
-				outHost = strings.TrimPrefix(outHost, "www.")
+			same := strings.EqualFold(inHost, outHost)
+			switch o.WWW {
+			case HostRemoveWWW: // one "www." removed at most
+				same = same || strings.EqualFold(strings.TrimPrefix(strings.ToLower(inHost), "www."), outHost)
+			case HostAddWWW: // one "www." added at most
+				same = same || strings.EqualFold("www."+inHost, outHost)
 			}
-			if !strings.EqualFold(inHost, outHost) {
+			if !same {
 				t.Fatalf("%q became %q: host %q is now %q", in, got, u.Hostname(), v.Hostname())
 			}
 		}

@@ -25,6 +25,10 @@ const killChildEnv = "FEED2SITEMAP_TEST_KILL_CHILD"
 
 func TestMain(m *testing.M) {
 	if spec := os.Getenv(killChildEnv); spec != "" {
+		if err := limitFileSize(os.Getenv(fileSizeEnv)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(6)
+		}
 		os.Exit(writeForKill(spec))
 	}
 	os.Exit(m.Run())
@@ -37,14 +41,19 @@ func writeForKill(spec string) int {
 	base, _ := url.Parse("https://example.com/")
 	s, err := output.New(output.Options{Path: f[0], Format: xml.Format, MaxURLs: 10000, BaseURL: base})
 	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		return 3
 	}
 	for i := range n {
-		if s.Write(formats.Entry{Loc: fmt.Sprintf("https://example.com/%s/%d", f[2], i)}) != nil {
+		if err := s.Write(formats.Entry{Loc: fmt.Sprintf("https://example.com/%s/%d", f[2], i)}); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			s.Abort() // as the command does
 			return 4
 		}
 	}
-	if s.Close() != nil {
+	if err := s.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		s.Abort()
 		return 5
 	}
 	return 0
