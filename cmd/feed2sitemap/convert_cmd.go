@@ -7,6 +7,7 @@ import (
 	"maps"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,13 +18,14 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	feedformat "github.com/feed2sitemap/feed2sitemap/formats/feed"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 	"github.com/feed2sitemap/feed2sitemap/output"
 )
 
 // convertCmd converts inputs into one sitemap.
 type convertCmd struct {
-	Inputs         []string `arg:"" name:"input" help:"A feed, sitemap, sitemap index, URL list or robots.txt: a file path, or - for standard input. Several are read in order into one output. Gzip is recognized by content."`
+	Inputs         []string `arg:"" name:"input" help:"A feed, sitemap, sitemap index, URL list or robots.txt: a file path, an http(s) URL, or - for standard input. Several are read in order into one output. Gzip is recognized by content."`
 	Output         string   `short:"o" placeholder:"PATH" help:"Write to PATH instead of standard output. When the entries exceed the limits of one file, PATH becomes a sitemap index and the entries go to numbered parts beside it (needs --base-url). Files are replaced only when everything succeeded."`
 	To             string   `placeholder:"FORMAT" enum:"${to_enum}" default:"" help:"Output format: ${writers} (default: from the output file's extension, else xml)."`
 	From           string   `placeholder:"FORMAT" enum:"${from_enum}" default:"" help:"Read every input as FORMAT: ${readers} (default: recognized from each input's content)."`
@@ -51,11 +53,18 @@ type convertCmd struct {
 	Exclude        []string `placeholder:"GLOB" help:"Drop URLs whose path matches GLOB (repeatable)."`
 	Since          string   `placeholder:"DATE" help:"Keep only entries with a lastmod on or after DATE (2024-05-01, or a W3C date-time); entries without lastmod are dropped."`
 	Sort           string   `enum:"none,loc,lastmod" default:"none" placeholder:"none|loc|lastmod" help:"Order of the output: none keeps input order; loc sorts by URL; lastmod puts the newest first."`
+	Limit          int      `placeholder:"N" help:"Write only the first N entries in the output's order (with rss and atom: the newest N)."`
+	News           string   `placeholder:"NAME" help:"Make the feed items published in the last two days news entries (news:news) of the publication NAME, in the feed's language."`
+	Stylesheet     string   `placeholder:"URL" help:"Name the XSL stylesheet at URL in every XML sitemap and index written (<?xml-stylesheet?>), so that browsers show a table; serve it from the sitemap's own host (feed2sitemap stylesheet writes one)."`
+	Title          string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"The feed's title (default: the site's host name)."`
+	Link           *url.URL `group:"Feed output (rss, atom)" placeholder:"URL" help:"The site the feed is about (default: the site of --base-url, else of the first entry)."`
+	Description    string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"What the feed is about (default: the title)."`
 	Report         string   `placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written) to FILE as JSON."`
-	NoFollow       bool     `help:"Read a sitemap index (or robots.txt) as its list of child sitemaps instead of following it. Following is not available yet, so this is always the case for now."`
 	Strict         bool     `help:"Treat every warning as an error."`
 	Quiet          bool     `short:"q" xor:"verbosity" help:"Print only errors: no warnings, no summary, no progress."`
-	Verbose        bool     `short:"v" xor:"verbosity" help:"Print every warning and an account of each input."`
+	Verbose        bool     `short:"v" xor:"verbosity" help:"Print every warning and an account of each input (and each child sitemap read)."`
+
+	Sources sourceFlags `embed:""`
 }
 
 // Run converts the inputs and reports what it did on standard error.
@@ -64,7 +73,7 @@ func (c *convertCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	inputs, err := e.inputs(c.Inputs)
+	inputs, err := c.Sources.inputs(e, c.Inputs)
 	if err != nil {
 		return err
 	}
@@ -73,8 +82,19 @@ func (c *convertCmd) Run(e *env) error {
 		return err
 	}
 	defer dest.abort()
-	opts, err := c.options()
+	if dest.set == nil && !c.Sources.NoFollow && !c.Sources.KeepGoing {
+		// A child that fails is known only at the end: standard output
+		// gets the output then, or nothing.
+		if dest.spool, err = os.CreateTemp("", "feed2sitemap-stdout-*"); err != nil {
+			return err
+		}
+		os.Remove(dest.spool.Name())
+	}
+	opts, err := c.options(out)
 	if err != nil {
+		return err
+	}
+	if dest.write, err = c.writeOptions(out); err != nil {
 		return err
 	}
 	if dest.set != nil && dest.set.BaseURL() != nil && len(c.Host) == 0 && !c.AllowCrossHost {
@@ -90,7 +110,7 @@ func (c *convertCmd) Run(e *env) error {
 		}
 		var pre []convert.Input
 		for _, p := range prev {
-			pre = append(pre, convert.Input{Name: p, Open: func() (io.ReadCloser, error) { return os.Open(p) }})
+			pre = append(pre, c.Sources.local(p))
 		}
 		inputs = append(pre, inputs...)
 	}
@@ -102,9 +122,12 @@ func (c *convertCmd) Run(e *env) error {
 	if c.Verbose {
 		opts.Dropped = rep.dropped
 	}
+	c.Sources.apply(&opts)
 	stats, err := convert.Run(inputs, dest.create, opts)
-	if err == nil {
-		err = dest.commit()
+	if err == nil || c.Sources.KeepGoing && errors.Is(err, convert.ErrInputsFailed) {
+		if cerr := dest.commit(); cerr != nil {
+			err = cerr
+		}
 	}
 	prog.clear()
 	if errors.Is(err, convert.ErrNoEntries) {
@@ -113,6 +136,21 @@ func (c *convertCmd) Run(e *env) error {
 			err = fmt.Errorf("nothing to write: all %d entries were filtered out (%s)%s", f, filteredRules(stats), scopeHint(stats))
 		}
 	}
+	if errors.Is(err, convert.ErrInputsFailed) {
+		n := len(stats.Failures())
+		err = fmt.Errorf("%d %s could not be read: %s", n, plural(n, "input", "inputs"), failureLine(stats, stats.Failures()[0]))
+		if c.Sources.KeepGoing {
+			err = fmt.Errorf("%w; the output was written without %s (--keep-going)", err, plural(n, "it", "them"))
+		} else {
+			err = fmt.Errorf("%w; nothing was written (--keep-going writes what was read)", err)
+		}
+	}
+	if errors.Is(err, convert.ErrTooManyURLs) {
+		err = fmt.Errorf("%w (--max-urls-total)", err)
+	}
+	if errors.Is(err, formats.ErrTooLarge) {
+		err = fmt.Errorf("%w (--max-input-bytes sets the cap)", err)
+	}
 	if errors.Is(err, output.ErrNeedBaseURL) {
 		err = fmt.Errorf("%w (--base-url https://example.com/sitemaps/, say), or lower nothing and write fewer entries", err)
 	}
@@ -120,6 +158,9 @@ func (c *convertCmd) Run(e *env) error {
 		rep.notice(fmt.Sprintf("%s holds %d entries and %d bytes: over the protocol's limit of %d per file or %d bytes uncompressed; "+
 			"search engines may reject it (write to a file with -o and --base-url to split it into an index and parts)",
 			dest.name(), stats.Written, dest.size.n, output.MaxURLs, output.MaxBytes))
+	}
+	if len(stats.ExtDropped) > 0 {
+		rep.notice(fmt.Sprintf("left out what %s cannot hold: %s", out.Name, droppedText(stats.ExtDropped)))
 	}
 	if err == nil {
 		if n := filteredBy(stats, convert.RuleScope); n > 0 && !c.Verbose {
@@ -136,14 +177,79 @@ func (c *convertCmd) Run(e *env) error {
 	return err
 }
 
-// options returns the options of the conversion the flags ask for.
-func (c *convertCmd) options() (convert.Options, error) {
+// droppedText says what extension data was left out, from counts of
+// entries by extension name.
+func droppedText(counts map[string]int) string {
+	var parts []string
+	for _, name := range formats.ExtensionSet(0xff).Names() {
+		if n := counts[name]; n > 0 {
+			parts = append(parts, fmt.Sprintf("the %s of %d %s", extensionNoun[name], n, plural(n, "entry", "entries")))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// extensionNoun names the data of each extension in messages.
+var extensionNoun = map[string]string{
+	"image": "images", "video": "videos", "news": "news data", "alternates": "language alternates",
+	"mobile": "mobile marker", "foreign": "foreign elements (PageMap…)",
+}
+
+// isFeed reports whether f writes a feed, whose items go newest first.
+func isFeed(f *formats.Format) bool { return f == feedformat.RSSFormat || f == feedformat.AtomFormat }
+
+// writeOptions returns what the flags say about the documents to write:
+// the stylesheet, and what a feed says about itself.
+func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, error) {
+	var o formats.WriteOptions
+	if c.Stylesheet != "" {
+		if isFeed(out) {
+			return o, usageError{errors.New("--stylesheet applies to XML sitemaps and indexes, not to feeds")}
+		}
+		if u, err := url.Parse(c.Stylesheet); err != nil || u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
+			return o, usageError{fmt.Errorf("--stylesheet %q: not an http(s) URL or a path", c.Stylesheet)}
+		}
+		o.Stylesheet = c.Stylesheet
+	}
+	if (c.Title != "" || c.Link != nil || c.Description != "") && !isFeed(out) {
+		return o, usageError{errors.New("--title, --link and --description apply to rss and atom output")}
+	}
+	o.Feed = formats.FeedInfo{Title: c.Title, Description: c.Description}
+	if c.Link != nil {
+		if !c.Link.IsAbs() || c.Link.Scheme != "http" && c.Link.Scheme != "https" {
+			return o, usageError{fmt.Errorf("--link %s: not an absolute http(s) URL", c.Link)}
+		}
+		o.Feed.Link = c.Link.String()
+	}
+	if c.BaseURL != nil && isFeed(out) {
+		// The feed's id is where it is served.
+		o.Feed.ID = c.BaseURL.String()
+		if c.Output != "" && c.Output != "-" {
+			id, err := output.FileURL(c.BaseURL, filepath.Base(c.Output))
+			if err != nil {
+				return o, usageError{err}
+			}
+			o.Feed.ID = id
+		}
+	}
+	return o, nil
+}
+
+// options returns the options of the conversion the flags ask for, writing
+// format out.
+func (c *convertCmd) options(out *formats.Format) (convert.Options, error) {
 	opts := convert.Options{
 		From:           c.From,
 		KeepDuplicates: c.KeepDuplicates,
 		Strict:         c.Strict,
 		Filter:         convert.Filter{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
+		Carries:        out.Carries,
+		NewsName:       c.News,
 	}
+	if c.Limit < 0 {
+		return opts, usageError{errors.New("--limit must be at least 1 (or 0 for no limit)")}
+	}
+	opts.Limit = c.Limit
 	n := &normalize.Options{
 		StripParams:     c.StripParams,
 		StripSessionIDs: c.StripSessionIDs,
@@ -169,6 +275,12 @@ func (c *convertCmd) options() (convert.Options, error) {
 	}
 	if opts.Sort, err = convert.ParseSort(c.Sort); err != nil {
 		return opts, usageError{err}
+	}
+	if isFeed(out) {
+		if opts.Sort == convert.SortLoc {
+			return opts, usageError{errors.New("--sort loc: feeds list their items newest first")}
+		}
+		opts.Sort = convert.SortLastMod
 	}
 	if c.Since != "" {
 		l, err := formats.ParseLastMod(c.Since)
@@ -242,16 +354,13 @@ func (c *convertCmd) outputFormat() (*formats.Format, error) {
 func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error) {
 	d := &destination{stdout: e.Stdout, format: f, gzip: c.Gzip}
 	if c.Output == "" || c.Output == "-" {
-		if c.BaseURL != nil || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
+		if c.BaseURL != nil && !isFeed(f) || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
 			return nil, usageError{errors.New("--base-url, --max-urls and --max-bytes need an output file (-o): standard output cannot be split")}
 		}
 		return d, nil
 	}
 	if c.MaxURLs < 1 || c.MaxBytes < 1 {
 		return nil, usageError{errors.New("--max-urls and --max-bytes must be at least 1")}
-	}
-	if f.Layout == nil {
-		return nil, usageError{fmt.Errorf("format %q cannot be written to a file yet", f.Name)}
 	}
 	set, err := output.New(output.Options{Path: c.Output, Format: f, Gzip: c.Gzip, BaseURL: c.BaseURL, MaxURLs: c.MaxURLs, MaxBytes: c.MaxBytes})
 	if err != nil {
@@ -269,18 +378,26 @@ type destination struct {
 	format *formats.Format
 	gzip   bool
 
-	set  *output.Set
-	gz   *gzip.Writer
-	size counter // uncompressed bytes written to standard output
+	write formats.WriteOptions // what the flags say: stylesheet, feed information
+
+	set   *output.Set
+	gz    *gzip.Writer
+	size  counter  // uncompressed bytes written to standard output
+	spool *os.File // what goes to standard output, until the run succeeded
 }
 
 func (d *destination) create(opts formats.WriteOptions) (formats.Writer, error) {
+	opts.Stylesheet, opts.Feed = d.write.Stylesheet, d.write.Feed
 	if d.set != nil {
-		return d.set, nil
+		return d.set, d.set.SetWriteOptions(opts)
 	}
-	d.size.w = d.stdout
+	var out io.Writer = d.stdout
+	if d.spool != nil {
+		out = d.spool
+	}
+	d.size.w = out
 	if d.gzip {
-		d.gz = gzip.NewWriter(d.stdout)
+		d.gz = gzip.NewWriter(out)
 		d.size.w = d.gz
 	}
 	return d.format.NewWriter(&d.size, opts), nil
@@ -289,7 +406,16 @@ func (d *destination) create(opts formats.WriteOptions) (formats.Writer, error) 
 // commit puts the written files in place.
 func (d *destination) commit() error {
 	if d.gz != nil {
-		return d.gz.Close()
+		if err := d.gz.Close(); err != nil {
+			return err
+		}
+	}
+	if d.spool != nil {
+		if _, err := d.spool.Seek(0, io.SeekStart); err != nil {
+			return err
+		}
+		_, err := io.Copy(d.stdout, d.spool)
+		return err
 	}
 	return nil
 }
@@ -298,6 +424,9 @@ func (d *destination) commit() error {
 func (d *destination) abort() {
 	if d.set != nil {
 		d.set.Abort()
+	}
+	if d.spool != nil {
+		d.spool.Close()
 	}
 }
 
@@ -364,14 +493,33 @@ func (r *reporter) finish(s *convert.Stats, d *destination, err error) {
 	if r.hidden > 0 {
 		fmt.Fprintf(r.w, "feed2sitemap: %d more warnings not shown (-v shows all)\n", r.hidden)
 	}
-	if r.verbose || len(s.Inputs) > 1 || s.Filtered() > 0 {
-		for _, in := range s.Inputs {
-			fmt.Fprintf(r.w, "feed2sitemap:   %s\n", inputLine(in))
+	tops, children := 0, 0
+	for _, in := range s.Inputs {
+		if in.Depth == 0 {
+			tops++
+		} else {
+			children++
 		}
+	}
+	if r.verbose || tops > 1 || s.Filtered() > 0 {
+		for _, in := range s.Inputs {
+			if in.Depth == 0 || r.verbose {
+				fmt.Fprintf(r.w, "feed2sitemap:   %s%s\n", strings.Repeat("  ", in.Depth), inputLine(in))
+			}
+		}
+	}
+	for _, in := range s.Failures() {
+		fmt.Fprintf(r.w, "feed2sitemap: failed: %s\n", failureLine(s, in))
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "read %d %s from %d %s", s.Read(), plural(s.Read(), "entry", "entries"),
-		len(s.Inputs), plural(len(s.Inputs), "input", "inputs"))
+		tops, plural(tops, "input", "inputs"))
+	if children > 0 {
+		fmt.Fprintf(&b, " and %d child %s", children, plural(children, "sitemap", "sitemaps"))
+		if n := len(s.Failures()); n > 0 {
+			fmt.Fprintf(&b, " (%d failed)", n)
+		}
+	}
 	if sk, w := s.Skipped(), s.Warnings(); sk > 0 || w > 0 {
 		fmt.Fprintf(&b, " (%d invalid, %d %s)", sk, w, plural(w, "warning", "warnings"))
 	}
@@ -438,7 +586,11 @@ func inputLine(in convert.InputStats) string {
 		return in.Name + " (not read)"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s): %d read, %d invalid", in.Name, format, in.Read, in.Skipped)
+	fmt.Fprintf(&b, "%s (%s): ", in.Name, format)
+	if in.Children > 0 {
+		fmt.Fprintf(&b, "%d child %s, ", in.Children, plural(in.Children, "sitemap", "sitemaps"))
+	}
+	fmt.Fprintf(&b, "%d read, %d invalid", in.Read, in.Skipped)
 	if f := in.FilteredTotal(); f > 0 {
 		fmt.Fprintf(&b, ", %d filtered (%s)", f, rulesText(in.Filtered))
 	}

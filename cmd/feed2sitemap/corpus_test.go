@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
 	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
 	"github.com/feed2sitemap/feed2sitemap/internal/golden"
@@ -80,10 +82,44 @@ func TestCorpus(t *testing.T) {
 			// file, and the document validates against the schema.
 			xmlOut, errOut, status := runCLI(t, nil, path, "--keep-duplicates", "--no-follow", "--to", "xml", "-q")
 			require.Equal(t, exitOK, status, errOut)
-			conformance.ValidateXML(t, []byte(xmlOut))
+			conformance.ValidateXML(t, withoutForeign(t, []byte(xmlOut)))
 			golden.Check(t, filepath.Join("..", "..", "testdata", "golden", "corpus", c.Name+".xml"), []byte(xmlOut))
 		})
 	}
+}
+
+// withoutForeign returns the sitemap doc without the foreign elements its
+// entries carry verbatim (a PageMap, say): the official schemas reject the
+// elements of namespaces they cannot check, which the source held already.
+// Everything the writer made itself is still validated.
+func withoutForeign(t *testing.T, doc []byte) []byte {
+	t.Helper()
+	r := xml.NewReader(bytes.NewReader(doc), formats.ReadOptions{Source: "output"})
+	var entries []formats.Entry
+	foreign := false
+	for e, err := range formats.All(r) {
+		require.NoError(t, err)
+		if e.Ext != nil && len(e.Ext.Foreign) > 0 {
+			x := *e.Ext
+			x.Foreign, foreign = nil, true
+			e.Ext = &x
+		}
+		entries = append(entries, e)
+	}
+	if !foreign {
+		return doc
+	}
+	var uses formats.ExtensionSet
+	for _, e := range entries {
+		uses |= e.Ext.Uses()
+	}
+	var buf bytes.Buffer
+	w := xml.NewWriter(&buf, formats.WriteOptions{Uses: uses})
+	for _, e := range entries {
+		require.NoError(t, w.Write(e))
+	}
+	require.NoError(t, w.Close())
+	return buf.Bytes()
 }
 
 // runCLI runs the command line in-process and returns standard output,

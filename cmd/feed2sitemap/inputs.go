@@ -1,27 +1,167 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
+	"github.com/feed2sitemap/feed2sitemap/fetch"
 )
 
-// inputs returns the inputs the command line names: files, or "-" for
-// standard input (at most once).
+// sourceFlags are the flags of remote inputs and of following sitemap
+// indexes: every command that reads inputs embeds them (`embed:""`) and
+// passes them to env.inputs and apply.
+type sourceFlags struct {
+	NoFollow      bool          `name:"no-follow" group:"Remote inputs and indexes" help:"Read a sitemap index (or robots.txt) as its list of child sitemaps instead of following it to the sitemaps it lists."`
+	MaxDepth      int           `name:"max-depth" group:"Remote inputs and indexes" placeholder:"N" default:"5" help:"Follow indexes at most N levels deep, the input being level 1 (robots.txt, its index and the index's sitemaps are 3; default: ${default})."`
+	Concurrency   int           `group:"Remote inputs and indexes" placeholder:"N" default:"4" help:"Fetch (or open) at most N child sitemaps at once; they are still read in the index's order (default: ${default})."`
+	MaxURLsTotal  int           `name:"max-urls-total" group:"Remote inputs and indexes" placeholder:"N" default:"0" help:"Stop with an error once more than N entries were read over all inputs (0: no cap)."`
+	KeepGoing     bool          `name:"keep-going" group:"Remote inputs and indexes" help:"Write the output even when a child sitemap failed (the exit status is still 1)."`
+	Timeout       time.Duration `group:"Remote inputs and indexes" placeholder:"DURATION" default:"30s" help:"Give up on a request that takes longer, from connecting to the last byte (connecting alone: at most 10s; default: ${default})."`
+	Retries       int           `group:"Remote inputs and indexes" placeholder:"N" default:"2" help:"Try a request again up to N times after a network error, a time-out, 429 or 5xx, waiting longer each time or as Retry-After says (up to 60s; default: ${default})."`
+	UserAgent     string        `name:"user-agent" group:"Remote inputs and indexes" placeholder:"STRING" help:"The User-Agent to send (default: feed2sitemap/VERSION (+https://github.com/feed2sitemap/feed2sitemap))."`
+	MaxInputBytes *int64        `name:"max-input-bytes" group:"Remote inputs and indexes" placeholder:"N" help:"Stop with an error at an input larger than N bytes, counted decompressed (default: 52428800 for remote inputs, no cap for files and standard input; 0: no cap)."`
+	Cache         string        `group:"Remote inputs and indexes" placeholder:"DIR" help:"Keep what was fetched in DIR, and on the next run ask servers whether it changed (If-None-Match, If-Modified-Since): an unchanged answer (304) reads the copy."`
+
+	once    sync.Once // makes fetcher, from the goroutines that open children too
+	fetcher *fetch.Fetcher
+}
+
+// isRemote reports whether an input name is a URL to fetch.
+func isRemote(name string) bool {
+	lower := strings.ToLower(name)
+	return strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://")
+}
+
+// check validates the flags.
+func (f *sourceFlags) check() error {
+	switch {
+	case f.MaxDepth < 1:
+		return usageError{errors.New("--max-depth must be at least 1")}
+	case f.Concurrency < 1:
+		return usageError{errors.New("--concurrency must be at least 1")}
+	case f.MaxURLsTotal < 0 || f.Retries < 0:
+		return usageError{errors.New("--max-urls-total and --retries cannot be negative")}
+	case f.Timeout <= 0:
+		return usageError{errors.New("--timeout must be positive")}
+	case f.MaxInputBytes != nil && *f.MaxInputBytes < 0:
+		return usageError{errors.New("--max-input-bytes cannot be negative")}
+	}
+	return nil
+}
+
+// maxBytes returns the cap on an input's decoded size.
+func (f *sourceFlags) maxBytes(remote bool) int64 {
+	switch {
+	case f.MaxInputBytes != nil:
+		return *f.MaxInputBytes
+	case remote:
+		return fetch.DefaultMaxBytes
+	}
+	return 0
+}
+
+// client returns the one fetcher of the run.
+func (f *sourceFlags) client() *fetch.Fetcher {
+	f.once.Do(func() {
+		ua := f.UserAgent
+		if ua == "" {
+			v := strings.TrimPrefix(versionString(), "feed2sitemap ")
+			ua = fetch.UserAgent(strings.Trim(v, "()"))
+		}
+		f.fetcher = fetch.New(fetch.Options{
+			UserAgent: ua,
+			Timeout:   f.Timeout,
+			MaxBytes:  f.maxBytes(true),
+			Retry:     fetch.RetryPolicy{Retries: f.Retries, Base: fetch.DefaultBackoff, MaxWait: fetch.DefaultMaxWait},
+			CacheDir:  f.Cache,
+		})
+	})
+	return f.fetcher
+}
+
+// remote returns the input of a URL.
+func (f *sourceFlags) remote(rawURL string) convert.Input {
+	return convert.Input{Name: rawURL, MaxBytes: f.maxBytes(true), Open: func() (io.ReadCloser, error) {
+		return f.client().Fetch(context.Background(), rawURL)
+	}}
+}
+
+// local returns the input of a file.
+func (f *sourceFlags) local(path string) convert.Input {
+	return convert.Input{Name: path, Path: path, MaxBytes: f.maxBytes(false), Open: func() (io.ReadCloser, error) { return os.Open(path) }}
+}
+
+// openChild opens a child sitemap: beside a local index, fetched for any
+// other (a remote index, or one read from standard input).
+func (f *sourceFlags) openChild(ctx context.Context, parent convert.Input, loc string) (convert.Input, error) {
+	if parent.Path != "" {
+		return convert.LocalChild(ctx, parent, loc)
+	}
+	in := f.remote(loc)
+	body, err := f.client().Fetch(ctx, loc)
+	if err != nil {
+		return in, err
+	}
+	// Fetched here, on the goroutine that opens children, so that several
+	// are fetched at once; Run reads them in order.
+	in.Open = func() (io.ReadCloser, error) { return body, nil }
+	return in, nil
+}
+
+// apply sets the following options of a conversion.
+func (f *sourceFlags) apply(opts *convert.Options) {
+	opts.Follow = !f.NoFollow
+	opts.MaxDepth = f.MaxDepth
+	opts.Concurrency = f.Concurrency
+	opts.MaxURLsTotal = f.MaxURLsTotal
+	opts.KeepGoing = f.KeepGoing
+	opts.OpenChild = f.openChild
+}
+
+// inputs returns the inputs the command line names, with the defaults of
+// the flags of remote inputs. Commands that embed sourceFlags call
+// sourceFlags.inputs instead.
 func (e *env) inputs(names []string) ([]convert.Input, error) {
+	src := &sourceFlags{MaxDepth: convert.DefaultMaxDepth, Concurrency: convert.DefaultConcurrency,
+		Timeout: fetch.DefaultTimeout, Retries: fetch.DefaultRetries}
+	return src.inputs(e, names)
+}
+
+// inputs returns the inputs the command line names: files, http(s) URLs,
+// or "-" for standard input (at most once), read as the flags say.
+func (src *sourceFlags) inputs(e *env, names []string) ([]convert.Input, error) {
+	if err := src.check(); err != nil {
+		return nil, err
+	}
 	stdin := 0
 	inputs := make([]convert.Input, len(names))
 	for i, name := range names {
-		if name == "-" {
+		switch {
+		case name == "-":
 			if stdin++; stdin > 1 {
 				return nil, usageError{errors.New("standard input (-) can be read only once")}
 			}
-			inputs[i] = convert.Input{Name: "<stdin>", Open: func() (io.ReadCloser, error) { return io.NopCloser(e.Stdin), nil }}
-			continue
+			inputs[i] = convert.Input{Name: "<stdin>", MaxBytes: src.maxBytes(false), Open: func() (io.ReadCloser, error) { return io.NopCloser(e.Stdin), nil }}
+		case isRemote(name):
+			inputs[i] = src.remote(name)
+		default:
+			inputs[i] = src.local(name)
 		}
-		inputs[i] = convert.Input{Name: name, Open: func() (io.ReadCloser, error) { return os.Open(name) }}
 	}
 	return inputs, nil
+}
+
+// failureLine describes an input that failed: its place and why.
+func failureLine(s *convert.Stats, in convert.InputStats) string {
+	if in.Depth > 0 {
+		return fmt.Sprintf("%v (listed by %s)", in.Err, s.Inputs[in.Parent].Name)
+	}
+	return in.Err.Error()
 }

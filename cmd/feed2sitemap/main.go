@@ -39,9 +39,13 @@ var version = ""
 
 // cli is the command line: its commands and the flags they share.
 type cli struct {
-	Convert convertCmd       `cmd:"" default:"withargs" help:"Convert feeds, URL lists, sitemaps and robots.txt files into one sitemap (the default command)."`
-	Formats formatsCmd       `cmd:"" help:"List the registered readers and writers, with what each accepts."`
-	Version kong.VersionFlag `help:"Print the version and exit."`
+	Convert    convertCmd       `cmd:"" default:"withargs" help:"Convert feeds, URL lists, sitemaps and robots.txt files into one sitemap (the default command)."`
+	Formats    formatsCmd       `cmd:"" help:"List the registered readers and writers, with what each accepts."`
+	Robots     robotsCmd        `cmd:"" help:"Print the robots.txt Sitemap: lines of the sitemaps written, or put them in an existing robots.txt (--update)."`
+	Submit     submitCmd        `cmd:"" help:"Submit the URLs of sitemaps, feeds or URL lists to search engines with IndexNow."`
+	Stylesheet stylesheetCmd    `cmd:"" help:"Write the default XSL stylesheet, which shows a sitemap or an index in a browser as a table."`
+	Valid      validateCmd      `cmd:"" name:"validate" help:"Check sitemaps, indexes, feeds, URL lists and robots.txt files against the protocol, the schemas and search-engine rules."`
+	Version    kong.VersionFlag `help:"Print the version and exit."`
 }
 
 const description = `Turn what a website already publishes (RSS and Atom feeds, JSON Feeds,

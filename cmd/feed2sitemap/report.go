@@ -12,6 +12,9 @@ import (
 type report struct {
 	Inputs []reportInput `json:"inputs"`
 	Totals reportTotals  `json:"totals"`
+	// Failures are the inputs that could not be read (child sitemaps
+	// that could not be fetched or parsed), with the reason.
+	Failures []reportFailure `json:"failures"`
 	// Files are the files written, the index last; empty when nothing
 	// was written (or the output was standard output).
 	Files []reportFile `json:"files"`
@@ -20,14 +23,28 @@ type report struct {
 }
 
 type reportInput struct {
-	Name       string         `json:"name"`
-	Format     string         `json:"format"`
+	Name   string `json:"name"`
+	Format string `json:"format"`
+	// Parent names the index that listed a child sitemap read when
+	// following, and Depth is how far below a top-level input it is
+	// (0 for a top-level input).
+	Parent string `json:"parent,omitempty"`
+	Depth  int    `json:"depth"`
+	// Children counts the child sitemaps a followed index listed.
+	Children   int            `json:"children,omitempty"`
+	Error      string         `json:"error,omitempty"`
 	Read       int            `json:"read"`
 	Invalid    int            `json:"invalid"`
 	Warnings   int            `json:"warnings"`
 	Filtered   map[string]int `json:"filtered"`
 	Duplicates int            `json:"duplicates"`
 	Written    int            `json:"written"`
+}
+
+type reportFailure struct {
+	Name   string `json:"name"`
+	Parent string `json:"parent,omitempty"`
+	Error  string `json:"error"`
 }
 
 type reportTotals struct {
@@ -47,14 +64,22 @@ type reportFile struct {
 
 // writeReport writes the account of the run to path, replacing it whole.
 func writeReport(path string, s *convert.Stats, d *destination, runErr error) error {
-	r := report{Files: []reportFile{}}
+	r := report{Files: []reportFile{}, Failures: []reportFailure{}}
 	for _, in := range s.Inputs {
 		f := in.Filtered
 		if f == nil {
 			f = map[string]int{}
 		}
-		r.Inputs = append(r.Inputs, reportInput{Name: in.Name, Format: in.Format, Read: in.Read, Invalid: in.Skipped,
-			Warnings: in.Warnings, Filtered: f, Duplicates: in.Duplicates, Written: in.Written()})
+		ri := reportInput{Name: in.Name, Format: in.Format, Depth: in.Depth, Children: in.Children, Read: in.Read, Invalid: in.Skipped,
+			Warnings: in.Warnings, Filtered: f, Duplicates: in.Duplicates, Written: in.Written()}
+		if in.Depth > 0 {
+			ri.Parent = s.Inputs[in.Parent].Name
+		}
+		if in.Err != nil {
+			ri.Error = in.Err.Error()
+			r.Failures = append(r.Failures, reportFailure{Name: in.Name, Parent: ri.Parent, Error: ri.Error})
+		}
+		r.Inputs = append(r.Inputs, ri)
 	}
 	r.Totals = reportTotals{Read: s.Read(), Invalid: s.Skipped(), Warnings: s.Warnings(), Filtered: s.Filtered(),
 		Duplicates: s.Duplicates, Written: s.Written}

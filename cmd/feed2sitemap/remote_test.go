@@ -1,0 +1,446 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
+)
+
+// site is a web site on loopback: documents by path, with a log of the
+// requests it answered.
+type site struct {
+	*httptest.Server
+	mux *http.ServeMux
+	mu  sync.Mutex
+	log []*http.Request
+}
+
+func newSite(t *testing.T) *site {
+	s := &site{mux: http.NewServeMux()}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.log = append(s.log, r)
+		s.mu.Unlock()
+		s.mux.ServeHTTP(w, r)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// doc serves body at path.
+func (s *site) doc(path, body string) {
+	s.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, body) })
+}
+
+// corpus serves a file of the real-world corpus at path, with the header.
+func (s *site) corpus(t *testing.T, path, name string, header ...string) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "corpus", name))
+	require.NoError(t, err)
+	s.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+		for i := 0; i+1 < len(header); i += 2 {
+			w.Header().Set(header[i], header[i+1])
+		}
+		w.Write(data)
+	})
+}
+
+// requests returns the paths asked for, in order.
+func (s *site) requests() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var paths []string
+	for _, r := range s.log {
+		paths = append(paths, r.URL.Path)
+	}
+	return paths
+}
+
+func gzipped(b []byte) []byte {
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	w.Write(b)
+	w.Close()
+	return buf.Bytes()
+}
+
+func sitemapIndex(locs ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, l := range locs {
+		fmt.Fprintf(&b, "<sitemap><loc>%s</loc></sitemap>\n", l)
+	}
+	return b.String() + "</sitemapindex>\n"
+}
+
+func TestRemoteFeed(t *testing.T) {
+	// The corpus feed whose only item link is relative resolves, served,
+	// against the feed's final URL after a redirect.
+	s := newSite(t)
+	s.mux.Handle("/feed", http.RedirectHandler("/blog/feed.xml", http.StatusMovedPermanently))
+	s.corpus(t, "/blog/feed.xml", "feedparser__http_item_link_base_docuri.xml", "Content-Type", "text/html")
+	out, errOut, status := runCLI(t, nil, s.URL+"/feed", "--to", "text")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, s.URL+"/relative/uri\n", out)
+	assert.Equal(t, "feed2sitemap: read 1 entry from 1 input, wrote 1 to standard output\n", errOut)
+	ua := s.log[0].UserAgent()
+	assert.Regexp(t, `^feed2sitemap/\S+ \(\+https://github\.com/feed2sitemap/feed2sitemap\)$`, ua)
+
+	_, _, status = runCLI(t, nil, s.URL+"/feed", "--to", "text", "--user-agent", "test-agent/1.0")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, "test-agent/1.0", s.log[len(s.log)-1].UserAgent())
+}
+
+func TestRemoteFailures(t *testing.T) {
+	s := newSite(t)
+	loop := map[string]string{"/loop/a": "/loop/b", "/loop/b": "/loop/a"}
+	s.mux.HandleFunc("/loop/", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, loop[r.URL.Path], http.StatusFound)
+	})
+	release := make(chan struct{})
+	defer close(release)
+	s.mux.HandleFunc("/hang", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	bomb := gzipped(gzipped(bytes.Repeat([]byte("https://example.com/bomb\n"), 400_000))) // 10 MB in ~1 KB
+	s.mux.HandleFunc("/bomb.txt", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(gzipped(bomb))
+	})
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "bomb.txt.gz"), bomb, 0o644))
+	s.mux.HandleFunc("/gone.xml", http.NotFound)
+
+	for name, tc := range map[string]struct {
+		args []string
+		err  string
+	}{
+		"redirect loop": {[]string{s.URL + "/loop/a"},
+			s.URL + "/loop/a: fetch: too many redirects: stopped after 10 (a redirect loop?)"},
+		"time-out": {[]string{s.URL + "/hang", "--timeout", "200ms", "--retries", "0"},
+			s.URL + "/hang: no complete answer within 200ms"},
+		"404": {[]string{s.URL + "/gone.xml"},
+			s.URL + "/gone.xml: HTTP 404 Not Found"},
+		"gzip bomb, remote": {[]string{s.URL + "/bomb.txt", "--max-input-bytes", "1000000"},
+			s.URL + "/bomb.txt:40001: formats: input too large: more than the cap of 1000000 bytes (counted decompressed); stopped rather than read part of it (--max-input-bytes sets the cap)"},
+		"gzip bomb, local": {[]string{filepath.Join(dir, "bomb.txt.gz"), "--max-input-bytes", "1000000"},
+			filepath.Join(dir, "bomb.txt.gz") + ":40001: formats: input too large: more than the cap of 1000000 bytes (counted decompressed); stopped rather than read part of it (--max-input-bytes sets the cap)"},
+		"gzip bomb, a cap under what is sniffed": {[]string{s.URL + "/bomb.txt", "--max-input-bytes", "100"},
+			s.URL + "/bomb.txt: formats: input too large: more than the cap of 100 bytes (counted decompressed); stopped rather than read part of it (--max-input-bytes sets the cap)"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "sitemap.xml")
+			_, errOut, status := runCLI(t, nil, append(tc.args, "-o", out)...)
+			assert.Equal(t, exitFail, status)
+			assert.Contains(t, errOut, "feed2sitemap: error: "+tc.err+"\n")
+			assert.NoFileExists(t, out)
+		})
+	}
+
+}
+
+func TestMaxInputBytesDefaults(t *testing.T) {
+	// The protocol's 50 MiB for remote inputs, no cap for local ones,
+	// unless the flag says otherwise (0: no cap).
+	inputs, err := (&env{}).inputs([]string{"https://example.com/sitemap.xml", "local.xml", "-"})
+	require.NoError(t, err)
+	assert.Equal(t, []int64{52428800, 0, 0}, []int64{inputs[0].MaxBytes, inputs[1].MaxBytes, inputs[2].MaxBytes})
+	assert.Equal(t, "local.xml", inputs[1].Path)
+	for _, n := range []int64{0, 1000} {
+		src := &sourceFlags{MaxDepth: 5, Concurrency: 4, Timeout: time.Second, MaxInputBytes: &n}
+		inputs, err = src.inputs(&env{}, []string{"HTTPS://example.com/sitemap.xml", "local.xml"})
+		require.NoError(t, err)
+		assert.Equal(t, []int64{n, n}, []int64{inputs[0].MaxBytes, inputs[1].MaxBytes})
+		assert.Empty(t, inputs[0].Path, "a URL is a remote input")
+	}
+}
+
+func TestRemoteGzipAndRetries(t *testing.T) {
+	s := newSite(t)
+	data, err := os.ReadFile("../../testdata/corpus/gopherparsesitemap__sitemap.xml")
+	require.NoError(t, err)
+	serve := func(path, encoding string, body []byte) {
+		s.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			if encoding != "" {
+				w.Header().Set("Content-Encoding", encoding)
+			}
+			w.Write(body)
+		})
+	}
+	serve("/header.xml", "gzip", gzipped(data))
+	serve("/magic.xml.gz", "", gzipped(data))
+	serve("/double.xml.gz", "gzip", gzipped(gzipped(data)))
+	calls := map[string]int{}
+	var mu sync.Mutex
+	s.mux.HandleFunc("/flaky/", func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		calls[r.URL.Path]++
+		n := calls[r.URL.Path]
+		mu.Unlock()
+		switch {
+		case r.URL.Path == "/flaky/500" && n == 1:
+			w.Header().Set("Retry-After", "0")
+			http.Error(w, "oops", http.StatusInternalServerError)
+		case r.URL.Path == "/flaky/429" && n == 1:
+			w.Header().Set("Retry-After", "0")
+			http.Error(w, "slow down", http.StatusTooManyRequests)
+		case r.URL.Path == "/flaky/429-long":
+			w.Header().Set("Retry-After", "3600")
+			http.Error(w, "come back later", http.StatusTooManyRequests)
+		default:
+			w.Write(data)
+		}
+	})
+	want, _, status := runCLI(t, nil, "../../testdata/corpus/gopherparsesitemap__sitemap.xml", "-q")
+	require.Equal(t, exitOK, status)
+	for _, path := range []string{"/header.xml", "/magic.xml.gz", "/double.xml.gz", "/flaky/500", "/flaky/429"} {
+		out, errOut, status := runCLI(t, nil, s.URL+path, "-q")
+		require.Equal(t, exitOK, status, errOut)
+		assert.Equal(t, want, out, path)
+	}
+	assert.Equal(t, map[string]int{"/flaky/500": 2, "/flaky/429": 2}, calls)
+
+	_, errOut, status := runCLI(t, nil, s.URL+"/flaky/429-long", "-q")
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "feed2sitemap: error: "+s.URL+"/flaky/429-long: HTTP 429 Too Many Requests; the server asks to wait 1h0m0s, more than the 1m0s allowed\n", errOut)
+}
+
+// children serves n small sitemaps under /s/, each after a random delay,
+// and returns their URLs.
+func (s *site) children(n int, delay time.Duration) []string {
+	var locs []string
+	for i := 1; i <= n; i++ {
+		body := fmt.Sprintf("%s/page/%d/a\n%s/page/%d/b\n", s.URL, i, s.URL, i)
+		s.mux.HandleFunc(fmt.Sprintf("/s/%d.txt", i), func(w http.ResponseWriter, r *http.Request) {
+			if delay > 0 {
+				time.Sleep(rand.N(delay))
+			}
+			fmt.Fprint(w, body)
+		})
+		locs = append(locs, fmt.Sprintf("%s/s/%d.txt", s.URL, i))
+	}
+	return locs
+}
+
+func TestRemoteIndexFollowed(t *testing.T) {
+	s := newSite(t)
+	locs := s.children(12, 5*time.Millisecond)
+	s.doc("/index.xml", sitemapIndex(locs...))
+	var first string
+	for run := range 4 {
+		out, errOut, status := runCLI(t, nil, s.URL+"/index.xml", "--concurrency", "3")
+		require.Equal(t, exitOK, status, errOut)
+		if run == 0 {
+			first = out
+			conformance.ValidateXML(t, []byte(out))
+			assert.Equal(t, 24, strings.Count(out, "<url>"))
+			assert.Less(t, strings.Index(out, "/page/1/a"), strings.Index(out, "/page/12/b"))
+			assert.Equal(t, "feed2sitemap: read 24 entries from 1 input and 12 child sitemaps, wrote 24 to standard output\n", errOut)
+		}
+		assert.Equal(t, first, out, "the same bytes, however fast each child came")
+	}
+
+	// -v lists the children read, under their index.
+	_, errOut, status := runCLI(t, nil, s.URL+"/index.xml", "-v")
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, errOut, "feed2sitemap:   "+s.URL+"/index.xml (xml): 12 child sitemaps, 0 read, 0 invalid, 0 duplicates, 0 written, 0 warnings\n")
+	assert.Contains(t, errOut, "feed2sitemap:     "+s.URL+"/s/1.txt (text): 2 read, 0 invalid, 0 duplicates, 2 written, 0 warnings\n")
+
+	// --no-follow writes the index.
+	out, _, status := runCLI(t, nil, s.URL+"/index.xml", "--no-follow", "--to", "text")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, strings.Join(locs, "\n")+"\n", out)
+}
+
+func TestRemoteFailedChild(t *testing.T) {
+	s := newSite(t)
+	locs := s.children(3, 0)
+	s.doc("/index.xml", sitemapIndex(locs[0], s.URL+"/missing.xml", locs[1], locs[2]))
+	dir := t.TempDir()
+	out := filepath.Join(dir, "sitemap.xml")
+	reportPath := filepath.Join(dir, "report.json")
+
+	stdout, errOut, status := runCLI(t, nil, s.URL+"/index.xml", "-o", out, "--report", reportPath)
+	assert.Equal(t, exitFail, status)
+	assert.Empty(t, stdout)
+	assert.NoFileExists(t, out, "no output without --keep-going")
+	assert.Equal(t, "feed2sitemap: failed: "+s.URL+"/missing.xml: HTTP 404 Not Found (listed by "+s.URL+"/index.xml)\n"+
+		"feed2sitemap: read 6 entries from 1 input and 4 child sitemaps (1 failed); "+out+" not written\n"+
+		"feed2sitemap: error: 1 input could not be read: "+s.URL+"/missing.xml: HTTP 404 Not Found (listed by "+s.URL+"/index.xml); "+
+		"nothing was written (--keep-going writes what was read)\n", errOut)
+	var r report
+	b, err := os.ReadFile(reportPath)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &r))
+	assert.Equal(t, []reportFailure{{Name: s.URL + "/missing.xml", Parent: s.URL + "/index.xml", Error: s.URL + "/missing.xml: HTTP 404 Not Found"}}, r.Failures)
+	require.Len(t, r.Inputs, 5)
+	assert.Equal(t, reportInput{Name: s.URL + "/index.xml", Format: "xml", Children: 4, Filtered: map[string]int{}}, r.Inputs[0])
+	assert.Equal(t, reportInput{Name: locs[0], Format: "text", Parent: s.URL + "/index.xml", Depth: 1, Read: 2, Written: 2, Filtered: map[string]int{}}, r.Inputs[1])
+
+	// Standard output gets nothing either.
+	stdout, _, status = runCLI(t, nil, s.URL+"/index.xml")
+	assert.Equal(t, exitFail, status)
+	assert.Empty(t, stdout)
+
+	// --keep-going writes the others, and still fails.
+	_, errOut, status = runCLI(t, nil, s.URL+"/index.xml", "-o", out, "--keep-going")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "; the output was written without it (--keep-going)\n")
+	written, err := os.ReadFile(out)
+	require.NoError(t, err)
+	conformance.ValidateXML(t, written)
+	assert.Equal(t, 6, strings.Count(string(written), "<url>"))
+}
+
+func TestRemoteLoopsAndDepth(t *testing.T) {
+	s := newSite(t)
+	locs := s.children(1, 0)
+	s.doc("/self.xml", sitemapIndex(s.URL+"/self.xml", locs[0]))
+	s.doc("/a.xml", sitemapIndex(s.URL+"/b.xml"))
+	s.doc("/b.xml", sitemapIndex(s.URL+"/a.xml", locs[0]))
+	s.doc("/up.xml", sitemapIndex(s.URL+"/back", locs[0]))
+	s.mux.Handle("/back", http.RedirectHandler("/up.xml", http.StatusFound))
+	s.doc("/1.xml", sitemapIndex(s.URL+"/2.xml"))
+	s.doc("/2.xml", sitemapIndex(s.URL+"/3.xml"))
+	s.doc("/3.xml", sitemapIndex(locs[0]))
+	for name, tc := range map[string]struct {
+		args    []string
+		warning string
+	}{
+		"an index that lists itself": {[]string{s.URL + "/self.xml"},
+			s.URL + "/self.xml: child sitemap " + s.URL + "/self.xml skipped: it was read already"},
+		"A → B → A": {[]string{s.URL + "/a.xml"},
+			s.URL + "/b.xml: child sitemap " + s.URL + "/a.xml skipped: it was read already"},
+		"a redirect back to an ancestor": {[]string{s.URL + "/up.xml"},
+			s.URL + "/up.xml: child sitemap " + s.URL + "/back skipped: it leads to " + s.URL + "/up.xml, which was read already"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			out, errOut, status := runCLI(t, nil, append(tc.args, "--to", "text")...)
+			require.Equal(t, exitOK, status, errOut)
+			assert.Equal(t, s.URL+"/page/1/a\n"+s.URL+"/page/1/b\n", out)
+			assert.Contains(t, errOut, "feed2sitemap: warning: "+tc.warning+"\n")
+		})
+	}
+	// 1.xml → 2.xml → 3.xml → the sitemap: level 4.
+	_, errOut, status := runCLI(t, nil, s.URL+"/1.xml", "--max-depth", "3")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "feed2sitemap: warning: "+s.URL+"/3.xml: child sitemap "+locs[0]+" not followed: it would be level 4, deeper than the limit of 3\n")
+	assert.Contains(t, errOut, "nothing to write")
+	_, errOut, status = runCLI(t, nil, s.URL+"/1.xml", "--max-depth", "4")
+	assert.Equal(t, exitOK, status, errOut)
+
+	_, errOut, status = runCLI(t, nil, s.URL+"/1.xml", "--max-urls-total", "1")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "feed2sitemap: error: convert: too many entries: more than 1 read over all inputs (the cap on the total), at "+locs[0]+" (--max-urls-total)\n")
+
+	_, errOut, status = runCLI(t, nil, s.URL+"/1.xml", "--concurrency", "0")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "--concurrency must be at least 1")
+}
+
+func TestRemoteRobots(t *testing.T) {
+	s := newSite(t)
+	// The corpus' robots.txt with a relative Sitemap: line and no final
+	// newline, served with a sitemap from the corpus where it points.
+	s.corpus(t, "/robots.txt", "crawlercommons__relative-sitemap-robots.txt")
+	s.corpus(t, "/sitemap.xml", "gopherparsesitemap__sitemap.xml")
+	// A robots.txt of our own: a BOM, relative, duplicate and lower-case
+	// lines, and a redirect.
+	locs := s.children(2, 0)
+	s.doc("/b/robots.txt", "\ufeffUser-agent: *\nDisallow: /private/\nSitemap: ../s/1.txt\nsitemap: "+locs[0]+"\nSITEMAP:/s/2.txt # the second\nSitemap: /s/1.txt\n")
+	s.mux.Handle("/a/robots.txt", http.RedirectHandler("/b/robots.txt", http.StatusFound))
+
+	out, errOut, status := runCLI(t, nil, s.URL+"/robots.txt", "--to", "text")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, 4, strings.Count(out, "\n"), "the manifest's count of the sitemap")
+	assert.Equal(t, "feed2sitemap: read 4 entries from 1 input and 1 child sitemap, wrote 4 to standard output\n", errOut)
+
+	out, errOut, status = runCLI(t, nil, s.URL+"/a/robots.txt", "--to", "text")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, s.URL+"/page/1/a\n"+s.URL+"/page/1/b\n"+s.URL+"/page/2/a\n"+s.URL+"/page/2/b\n", out)
+	assert.Equal(t, []string{"/a/robots.txt", "/b/robots.txt"}, s.requests()[2:4])
+	assert.ElementsMatch(t, []string{"/s/1.txt", "/s/2.txt"}, s.requests()[4:], "each sitemap fetched once")
+
+	out, _, status = runCLI(t, nil, s.URL+"/a/robots.txt", "--to", "text", "--no-follow")
+	require.Equal(t, exitOK, status)
+	assert.Equal(t, locs[0]+"\n"+locs[1]+"\n", out)
+
+	// The corpus' other robots.txt files name sitemaps off loopback: read
+	// without following, they list them.
+	for name, want := range map[string]string{
+		"crawlercommons__robots-with-utf8-bom.txt": "http://www.newsweek.com/sitemap_index.xml\n",
+		"crawlercommons__sitemap-robots.txt":       "http://domain.com/sitemap.xml\nhttp://domain.com/dir/MixedCased-sitemap.xml\n",
+	} {
+		s.corpus(t, "/"+name, name)
+		out, errOut, status := runCLI(t, nil, s.URL+"/"+name, "--to", "text", "--no-follow")
+		require.Equal(t, exitOK, status, errOut)
+		assert.Equal(t, want, out, name)
+	}
+}
+
+func TestConditionalGet(t *testing.T) {
+	s := newSite(t)
+	data, err := os.ReadFile("../../testdata/corpus/gopherparsesitemap__sitemap.xml")
+	require.NoError(t, err)
+	s.mux.HandleFunc("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("ETag", `"abc"`)
+		if r.Header.Get("If-None-Match") == `"abc"` {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Write(gzipped(data))
+	})
+	cache := t.TempDir()
+	first, errOut, status := runCLI(t, nil, s.URL+"/sitemap.xml", "--cache", cache)
+	require.Equal(t, exitOK, status, errOut)
+	second, errOut, status := runCLI(t, nil, s.URL+"/sitemap.xml", "--cache", cache)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, first, second)
+	assert.Equal(t, 4, strings.Count(second, "<url>"))
+	require.Len(t, s.log, 2)
+	assert.Empty(t, s.log[0].Header.Get("If-None-Match"))
+	assert.Equal(t, `"abc"`, s.log[1].Header.Get("If-None-Match"))
+}
+
+func TestLocalIndexFollowed(t *testing.T) {
+	// A local index reads its children beside it, by the last segment of
+	// their URLs; from standard input, children are fetched.
+	s := newSite(t)
+	locs := s.children(2, 0)
+	dir := t.TempDir()
+	index := filepath.Join(dir, "index.xml")
+	require.NoError(t, os.WriteFile(index, []byte(sitemapIndex("https://example.com/maps/1.txt", "https://example.com/maps/2.txt.gz")), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "1.txt"), []byte("https://example.com/one\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "2.txt.gz"), gzipped([]byte("https://example.com/two\n")), 0o644))
+	out, errOut, status := runCLI(t, nil, index, "--to", "text")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, "https://example.com/one\nhttps://example.com/two\n", out)
+	assert.Empty(t, s.log, "nothing fetched")
+
+	out, errOut, status = runCLI(t, strings.NewReader(sitemapIndex(locs...)), "-", "--to", "text")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, s.URL+"/page/1/a\n"+s.URL+"/page/1/b\n"+s.URL+"/page/2/a\n"+s.URL+"/page/2/b\n", out)
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "2.txt.gz")))
+	_, errOut, status = runCLI(t, nil, index, "--to", "text")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "feed2sitemap: failed: open "+filepath.Join(dir, "2.txt.gz")+": no such file or directory (listed by "+index+")\n")
+}

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/feed2sitemap/feed2sitemap/convert"
+	"github.com/feed2sitemap/feed2sitemap/fetch"
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/indexnow"
+)
+
+// submitCmd submits the URLs of its inputs with IndexNow.
+type submitCmd struct {
+	Inputs      []string `arg:"" name:"input" help:"A sitemap, sitemap index, feed, URL list or robots.txt whose URLs to submit: a file path, an http(s) URL, or - for standard input."`
+	IndexNowKey string   `name:"indexnow-key" required:"" placeholder:"KEY" help:"The IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and -. The host must serve it in a text file, at https://HOST/KEY.txt unless --key-location says where."`
+	KeyLocation string   `name:"key-location" placeholder:"URL" help:"Where the key file is, when not at https://HOST/KEY.txt: a URL on the host, or a path (/keys/KEY.txt) taken on each host. Default: none sent."`
+	Endpoint    string   `placeholder:"URL" default:"https://api.indexnow.org/indexnow" help:"The IndexNow endpoint to post to (default: the shared endpoint ${default}, which forwards to every participating search engine)."`
+	SinceState  string   `name:"since-state" placeholder:"FILE" help:"Submit only URLs that are new or whose lastmod changed since the submissions FILE records, and record in it those of every batch accepted."`
+	Batch       int      `placeholder:"N" default:"10000" help:"At most N URLs per request, 1 to 10,000."`
+	DryRun      bool     `name:"dry-run" help:"Send nothing: print each request's JSON body, one per line, and leave --since-state as it is."`
+	From        string   `placeholder:"FORMAT" enum:"${from_enum}" default:"" help:"Read every input as FORMAT: ${readers} (default: recognized from each input's content)."`
+	Host        []string `placeholder:"HOST" help:"Submit only URLs on HOST (repeatable; *.example.com matches its subdomains)."`
+	Include     []string `placeholder:"GLOB" help:"Submit only URLs whose path matches GLOB (repeatable)."`
+	Exclude     []string `placeholder:"GLOB" help:"Leave out URLs whose path matches GLOB (repeatable)."`
+	Quiet       bool     `short:"q" help:"Print only errors and the batches that failed."`
+
+	Sources sourceFlags `embed:""`
+}
+
+// Run reads the inputs, groups their URLs by host into batches, posts each
+// batch and prints what became of it.
+func (c *submitCmd) Run(e *env) error {
+	client, err := c.client()
+	if err != nil {
+		return err
+	}
+	var state *indexnow.State
+	if c.SinceState != "" {
+		if state, err = indexnow.LoadState(c.SinceState); err != nil {
+			return fmt.Errorf("--since-state: %w", err)
+		}
+	}
+	ctx := context.Background()
+	var acct submitAccount
+	sub := &indexnow.Submitter{Send: client.Send, BatchSize: c.Batch}
+	if c.DryRun {
+		sub.Send = func(_ context.Context, b indexnow.Batch) indexnow.Result {
+			body, err := client.Body(b)
+			if err == nil {
+				_, err = fmt.Fprintf(e.Stdout, "%s\n", body)
+			}
+			return indexnow.Result{Host: b.Host, URLs: len(b.URLs), Err: err}
+		}
+	}
+	sub.Done = func(b indexnow.Batch, r indexnow.Result) {
+		acct.add(r)
+		if state != nil && !c.DryRun {
+			state.Done(b.URLs, r.OK())
+		}
+		if !c.DryRun && (!c.Quiet || !r.OK()) {
+			fmt.Fprintln(e.Stdout, r)
+		}
+	}
+	w := &submitWriter{ctx: ctx, sub: sub, state: state}
+	_, err = c.read(e, w)
+	if state != nil && state.Changed() && !c.DryRun {
+		if serr := state.Save(c.SinceState); serr != nil {
+			err = errors.Join(err, fmt.Errorf("--since-state: %w", serr))
+		}
+	}
+	if errors.Is(err, convert.ErrNoEntries) {
+		err = errors.New("nothing to submit: the inputs hold no URLs")
+	}
+	if !c.Quiet {
+		fmt.Fprintf(e.Stderr, "feed2sitemap: %s\n", acct.summary(w, c.DryRun, client.Endpoint))
+	}
+	if err == nil && acct.failed > 0 {
+		err = fmt.Errorf("%d of %d %s failed: %s", acct.failed, acct.batches, plural(acct.batches, "batch", "batches"), acct.firstFailure)
+	}
+	return err
+}
+
+// client checks the IndexNow flags and returns the client they describe.
+func (c *submitCmd) client() (*indexnow.Client, error) {
+	for _, check := range []error{
+		indexnow.CheckKey(c.IndexNowKey),
+		indexnow.CheckKeyLocation(c.KeyLocation),
+		indexnow.CheckEndpoint(c.Endpoint),
+	} {
+		if check != nil {
+			return nil, usageError{check}
+		}
+	}
+	if c.Batch < 1 || c.Batch > indexnow.MaxBatch {
+		return nil, usageError{fmt.Errorf("--batch must be 1 to %d", indexnow.MaxBatch)}
+	}
+	ua := c.Sources.UserAgent
+	if ua == "" {
+		ua = fetch.UserAgent(strings.Trim(strings.TrimPrefix(versionString(), "feed2sitemap "), "()"))
+	}
+	return &indexnow.Client{
+		Endpoint:    c.Endpoint,
+		Key:         c.IndexNowKey,
+		KeyLocation: c.KeyLocation,
+		Timeout:     c.Sources.Timeout,
+		Retry:       fetch.RetryPolicy{Retries: c.Sources.Retries, Base: fetch.DefaultBackoff, MaxWait: fetch.DefaultMaxWait},
+		UserAgent:   ua,
+	}, nil
+}
+
+// read reads the inputs into w, with the machinery of convert: every input
+// format, remote inputs, following indexes, dedupe and the filters. It is
+// the one place the command builds its inputs.
+func (c *submitCmd) read(e *env, w formats.Writer) (*convert.Stats, error) {
+	inputs, err := c.Sources.inputs(e, c.Inputs)
+	if err != nil {
+		return nil, err
+	}
+	rep := &reporter{w: e.Stderr, quiet: c.Quiet}
+	opts := convert.Options{
+		From:   c.From,
+		Filter: convert.Filter{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
+		Warn:   rep.warn,
+	}
+	if err := opts.Filter.Validate(); err != nil {
+		return nil, usageError{err}
+	}
+	c.Sources.apply(&opts)
+	return convert.Run(inputs, func(formats.WriteOptions) (formats.Writer, error) { return w, nil }, opts)
+}
+
+// submitWriter is the formats.Writer submit reads its inputs into: it hands
+// each page's URL to the Submitter, unless the state says it is unchanged.
+type submitWriter struct {
+	ctx   context.Context
+	sub   *indexnow.Submitter
+	state *indexnow.State
+
+	unchanged int // URLs left out as already submitted
+	children  int // child sitemaps, which are not pages
+}
+
+// Write queues e's URL, which sends its host's batch when it is full.
+func (w *submitWriter) Write(e formats.Entry) error {
+	if e.Kind == formats.KindSitemap {
+		w.children++
+		return nil
+	}
+	if w.state != nil && !w.state.Check(e.Loc, e.LastMod.String()) {
+		w.unchanged++
+		return nil
+	}
+	return w.sub.Add(w.ctx, e.Loc)
+}
+
+// Close sends the batches still waiting.
+func (w *submitWriter) Close() error {
+	_, err := w.sub.Flush(w.ctx)
+	return err
+}
+
+// submitAccount counts the batches and what became of them.
+type submitAccount struct {
+	batches, urls, failed int
+	hosts                 map[string]bool
+	firstFailure          string
+}
+
+func (a *submitAccount) add(r indexnow.Result) {
+	if a.hosts == nil {
+		a.hosts = map[string]bool{}
+	}
+	a.batches++
+	a.urls += r.URLs
+	a.hosts[r.Host] = true
+	if !r.OK() {
+		if a.failed == 0 {
+			a.firstFailure = r.String()
+		}
+		a.failed++
+	}
+}
+
+// summary is the closing line: what was submitted, what failed, what was
+// left out.
+func (a *submitAccount) summary(w *submitWriter, dryRun bool, endpoint string) string {
+	var b strings.Builder
+	verb := "submitted"
+	switch {
+	case dryRun:
+		verb = "dry run: would submit"
+	case a.failed > 0:
+		verb = "tried to submit"
+	}
+	fmt.Fprintf(&b, "%s %d %s in %d %s for %d %s to %s", verb, a.urls, plural(a.urls, "URL", "URLs"),
+		a.batches, plural(a.batches, "batch", "batches"), len(a.hosts), plural(len(a.hosts), "host", "hosts"), endpoint)
+	if a.failed > 0 {
+		fmt.Fprintf(&b, "; %d %s failed", a.failed, plural(a.failed, "batch", "batches"))
+	}
+	if w.unchanged > 0 {
+		fmt.Fprintf(&b, "; %d unchanged since the last submission", w.unchanged)
+	}
+	if w.children > 0 {
+		fmt.Fprintf(&b, "; left out %d child %s (IndexNow takes pages)", w.children, plural(w.children, "sitemap", "sitemaps"))
+	}
+	return b.String()
+}
