@@ -34,8 +34,8 @@ import (
 // each holding only text, comments and CDATA sections; text of valid
 // characters with the five predefined entities and numeric character
 // references of valid characters (in lenient mode also '&' that starts no
-// entity, which encoding/xml keeps as it is); end tags that match their
-// start tags exactly.
+// entity, which encoding/xml keeps as it is and the handlers warn about:
+// see amp.go); end tags that match their start tags exactly.
 //
 // The scanner works on whole items: the root start tag with everything
 // before it, one entry, one comment, or the root end tag with everything
@@ -153,6 +153,7 @@ const (
 type token struct {
 	kind      tokKind
 	el        elem
+	amp       int32 // of a text: 1 + the index in amps of its first bare '&'; 0 if none
 	line, col int
 	a, b      int32 // offsets in the buffer or the scratch, both small
 }
@@ -188,7 +189,8 @@ type scanner struct {
 
 	toks    []token
 	scratch []byte
-	refills int // times an item was scanned again after fill, for tests
+	amps    []looseAmp // the bare '&' of the texts among toks
+	refills int        // times an item was scanned again after fill, for tests
 }
 
 func newScanner(src io.Reader, size int, strict bool) *scanner {
@@ -333,11 +335,11 @@ func (r *Reader) handOver() {
 	if !s.inRoot {
 		// Nothing was processed yet, and the buffer holds the document
 		// from its first byte.
-		r.d = newDecoder(&boundedText{r: s.rest()}, s.strict)
+		r.d, r.raw = newDecoder(&boundedText{r: s.rest()}, s.strict)
 		return
 	}
 	run := int(r.handedAt - s.lastLT - 1)
-	r.d = newDecoder(io.MultiReader(bytes.NewReader(s.rootTag), &boundedText{r: s.rest(), run: run}), s.strict)
+	r.d, r.raw = newDecoder(io.MultiReader(bytes.NewReader(s.rootTag), &boundedText{r: s.rest(), run: run}), s.strict)
 	r.prefixLen = int64(len(s.rootTag))
 	r.atLine, r.atCol = s.markLine, int(r.handedAt-s.markLineStart)+1
 	r.depth = 0 // the synthetic root start tag opens the root again
@@ -809,7 +811,7 @@ func (s *scanner) field(p int) (elem, scanStatus) {
 // and sets s.p after it.
 func (s *scanner) scanEntry(p int) scanStatus {
 	b := s.buf
-	s.toks, s.scratch = s.toks[:0], s.scratch[:0]
+	s.toks, s.scratch, s.amps = s.toks[:0], s.scratch[:0], s.amps[:0]
 	s.toks = append(s.toks, token{kind: tokStart, el: s.entry, line: s.line, col: s.col(p)})
 	q, empty, st := p+len(startTags[s.entry]), false, scanOK
 	if tag := startTags[s.entry]; len(b)-p < len(tag) || string(b[p:p+len(tag)]) != tag {
@@ -850,7 +852,7 @@ func (s *scanner) scanEntry(p int) scanStatus {
 				(s.toks[n-1].kind == tokText || s.toks[n-1].kind == tokScratch) {
 				// A field holding one text: one token for the three.
 				f, t := &s.toks[n-2], &s.toks[n-1]
-				f.kind, f.a, f.b = tokField+t.kind-tokText, t.a, t.b
+				f.kind, f.a, f.b, f.amp = tokField+t.kind-tokText, t.a, t.b, t.amp
 				s.toks = s.toks[:n-1]
 			} else {
 				s.toks = append(s.toks, token{kind: tokEnd})
@@ -940,6 +942,7 @@ func (s *scanner) text(p int) (int, scanStatus) {
 	start, seg := p, p // seg: the start of the bytes not yet copied when decoding
 	decoding := false
 	from := len(s.scratch)
+	amp := int32(0)
 	for {
 		for len(b)-p >= 8 && plainWord(binary.LittleEndian.Uint64(b[p:])) {
 			p += 8
@@ -954,9 +957,9 @@ func (s *scanner) text(p int) (int, scanStatus) {
 			switch {
 			case decoding:
 				s.scratch = append(s.scratch, b[seg:p]...)
-				s.toks = append(s.toks, token{kind: tokScratch, a: int32(from), b: int32(len(s.scratch))})
+				s.toks = append(s.toks, token{kind: tokScratch, amp: amp, a: int32(from), b: int32(len(s.scratch))})
 			case p > start:
-				s.toks = append(s.toks, token{kind: tokText, a: int32(start), b: int32(p)})
+				s.toks = append(s.toks, token{kind: tokText, amp: amp, a: int32(start), b: int32(p)})
 			}
 			return p, scanOK
 		}
@@ -986,7 +989,12 @@ func (s *scanner) text(p int) (int, scanStatus) {
 				return p, st
 			}
 			if n == 0 {
-				p++ // kept as it is
+				// Kept as it is, with a warning about the first.
+				if amp == 0 {
+					s.amps = append(s.amps, looseAmp{line: s.line, col: s.col(p), ref: looseRef(b[p:])})
+					amp = int32(len(s.amps))
+				}
+				p++
 				continue
 			}
 			decoding = true
@@ -1133,10 +1141,10 @@ func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
 			if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, nil, t.line, t.col); err != nil {
 				return formats.Entry{}, false, err
 			}
-		case tokText:
-			r.text(s.buf[t.a:t.b])
-		case tokScratch:
-			r.text(s.scratch[t.a:t.b])
+		case tokText, tokScratch:
+			if err := r.text(s.textOf(t), s.ampOf(t)); err != nil {
+				return formats.Entry{}, false, err
+			}
 		case tokEnd:
 			if e, ok, err := r.end(); err != nil || ok {
 				return e, ok, err
@@ -1145,10 +1153,8 @@ func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
 			if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, nil, t.line, t.col); err != nil {
 				return formats.Entry{}, false, err
 			}
-			if t.kind == tokField {
-				r.text(s.buf[t.a:t.b])
-			} else {
-				r.text(s.scratch[t.a:t.b])
+			if err := r.text(s.textOf(t), s.ampOf(t)); err != nil {
+				return formats.Entry{}, false, err
 			}
 			if _, _, err := r.end(); err != nil {
 				return formats.Entry{}, false, err
@@ -1156,4 +1162,20 @@ func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
 		}
 	}
 	return formats.Entry{}, false, nil
+}
+
+// textOf returns the text of t, a text or a field.
+func (s *scanner) textOf(t *token) []byte {
+	if t.kind == tokText || t.kind == tokField {
+		return s.buf[t.a:t.b]
+	}
+	return s.scratch[t.a:t.b]
+}
+
+// ampOf returns the first bare '&' of the text of t, if any.
+func (s *scanner) ampOf(t *token) looseAmp {
+	if t.amp == 0 {
+		return looseAmp{}
+	}
+	return s.amps[t.amp-1]
 }

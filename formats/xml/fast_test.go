@@ -159,6 +159,8 @@ var trickyDocs = func() []string {
 		u(`<url><loc>https://example.com/?a=1&b=2&c&d;&amp</loc></url>`),
 		u(`<url><loc>https://example.com/a&nbsp;b&copy;&AMP;&#x41</loc></url>`),
 		u(`<url><loc>https://example.com/&`, `</loc></url>`),
+		u("<url><loc>https://example.com/?a=1\r\n&b=2&nbsp;</loc><lastmod>\n&x</lastmod></url>", "\n<url>https://example.com/?c&d</url>",
+			"<url><loc>https://example.com/</loc>&e<loc>b&f</loc></url>", "<url><loc>https://example.com/?&#X41;&g</loc></url>"),
 		u(`<url><loc><![CDATA[https://example.com/?a=1&b=<2>]]></loc></url>`, `<url><loc>x<![CDATA[]]]]><![CDATA[>]]></loc></url>`),
 		u("<url><loc><![CDATA[\r\nhttps://example.com/\r\r\n]]></loc></url>"),
 		u(`<url><loc>https://example.com/]]></loc></url>`, `<url><loc>https://example.com/]]&gt;</loc></url>`),

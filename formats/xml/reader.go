@@ -16,6 +16,15 @@
 // such as &nbsp; or a mismatched end tag is a syntax error; in lenient mode
 // they are kept literally or repaired).
 //
+// A bare '&' or an undeclared entity in lenient mode is kept as it is, so
+// that https://example.com/?a=1&b=2 is read whole, not cut at the '&'. A
+// value holding one (a field's text, an entry's bare text used as its loc,
+// the text of an extension element) earns one warning, at the line and
+// column of its first such '&' (text split by child elements, which a
+// field should not have, counts as one value per run between tags; an
+// entry's bare text that is not used earns none). Strict mode makes it a
+// syntax error.
+//
 // Decisions on broken input:
 //
 //   - A root element other than urlset or sitemapindex is an error naming it.
@@ -143,6 +152,7 @@ func (f field) String() string {
 // Reader reads the entries of an XML sitemap or sitemap index.
 type Reader struct {
 	d    *xml.Decoder // the general path; nil while the fast scanner reads
+	raw  *rawText     // the general path's input, in lenient mode; else nil
 	fast *scanner     // the fast path; nil once the general path took over
 	opts formats.ReadOptions
 	err  error // once set, Next returns it
@@ -180,6 +190,11 @@ type Reader struct {
 	valOver            bool
 	bare               []byte
 	bareOver           bool
+	bareAmp            looseAmp // the first bare '&' of the bare text
+
+	// A bare '&' was warned about in the text since the last start or end
+	// element.
+	ampWarned bool
 
 	// Namespace declarations in scope: ns holds them in document order,
 	// nsMark[d] how many were in scope before the element at depth d.
@@ -216,18 +231,26 @@ func newReader(r io.Reader, opts formats.ReadOptions, bufSize int) *Reader {
 	if bufSize > 0 {
 		rd.fast = newScanner(r, bufSize, opts.Strict)
 	} else {
-		rd.d = newDecoder(&boundedText{r: r}, opts.Strict)
+		rd.d, rd.raw = newDecoder(&boundedText{r: r}, opts.Strict)
 		rd.handedAt = 0
 	}
 	return rd
 }
 
-// newDecoder returns the general path's XML decoder of r.
-func newDecoder(r io.Reader, strict bool) *xml.Decoder {
-	d := xml.NewDecoder(bufio.NewReaderSize(r, 64<<10))
+// newDecoder returns the general path's XML decoder of r and, in lenient
+// mode, the rawText it reads r through.
+func newDecoder(r io.Reader, strict bool) (*xml.Decoder, *rawText) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var raw *rawText
+	var in io.Reader = br
+	if !strict {
+		raw = &rawText{r: br}
+		in = raw
+	}
+	d := xml.NewDecoder(in)
 	d.Strict = strict
 	d.CharsetReader = func(_ string, input io.Reader) (io.Reader, error) { return input, nil }
-	return d
+	return d, raw
 }
 
 // inputPos returns the decoder's position as a line and column of the
@@ -271,6 +294,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 	}
 	for {
 		line, col := r.inputPos()
+		r.raw.begin(r.d.InputOffset())
 		tok, err := r.d.Token()
 		if err != nil {
 			return r.fail(r.readError(err, line, col))
@@ -296,7 +320,9 @@ func (r *Reader) Next() (formats.Entry, error) {
 				return e, nil
 			}
 		case xml.CharData:
-			r.text(t)
+			if err := r.text(t, r.raw.looseAmp(line, col)); err != nil {
+				return r.fail(err)
+			}
 		case xml.Comment:
 			r.capture(ctok{kind: ctokComment, data: string(t)})
 		case xml.ProcInst:
@@ -395,6 +421,7 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 	r.depth++
 	d := r.depth
 	r.roles[d] = roleSkip
+	r.ampWarned = false
 	r.nsMark[d] = len(r.ns)
 	if len(attrs) > 0 {
 		r.declare(attrs)
@@ -503,7 +530,7 @@ func (r *Reader) openEntry(d, line, col int) {
 	r.entryDepth, r.entryLine, r.entryCl = d, line, col
 	r.e = formats.Entry{Kind: r.kind}
 	r.seen, r.dupLoc, r.locErr = 0, false, nil
-	r.bare, r.bareOver = r.bare[:0], false
+	r.bare, r.bareOver, r.bareAmp = r.bare[:0], false, looseAmp{}
 	r.ext, r.capBytes, r.capOver, r.capWarned, r.imagesCut = nil, 0, false, false, 0
 }
 
@@ -560,18 +587,36 @@ func (r *Reader) other(elem xml.Name, line, col int) error {
 	return r.warnf(line, col, false, "unknown element <%s> in <%s> ignored", name, in)
 }
 
-// text handles character data.
-func (r *Reader) text(t xml.CharData) {
+// text handles character data, in which amp is the first bare '&' or
+// undeclared entity, if any. Both paths call it with the text as
+// encoding/xml gives it (references decoded, line ends normalized).
+func (r *Reader) text(t xml.CharData, amp looseAmp) error {
 	switch r.roles[r.depth] {
 	case roleCapture:
 		r.capture(ctok{kind: ctokText, data: string(t)})
+		return r.warnAmp(amp)
 	case roleField:
 		r.val, r.valOver = appendBounded(r.val, t, r.valOver)
+		return r.warnAmp(amp)
 	case roleEntry:
 		if r.depth == r.entryDepth {
 			r.bare, r.bareOver = appendBounded(r.bare, t, r.bareOver)
+			if r.bareAmp.ref == "" {
+				r.bareAmp = amp
+			}
 		}
 	}
+	return nil
+}
+
+// warnAmp warns about the bare '&' or undeclared entity amp, if any,
+// unless the text of the element being read already had one.
+func (r *Reader) warnAmp(amp looseAmp) error {
+	if amp.ref == "" || r.ampWarned {
+		return nil
+	}
+	r.ampWarned = true
+	return r.warnf(amp.line, amp.col, false, "bare \"&\" or undeclared entity kept as it is: %q (write &amp;)", amp.ref)
 }
 
 func appendBounded(b, t []byte, over bool) ([]byte, bool) {
@@ -587,6 +632,7 @@ func (r *Reader) end() (formats.Entry, bool, error) {
 	d := r.depth
 	role := r.roles[d]
 	r.depth--
+	r.ampWarned = false
 	r.ns = r.ns[:r.nsMark[d]]
 	switch role {
 	case roleCapture:
@@ -664,6 +710,9 @@ func (r *Reader) endEntry() (formats.Entry, bool, error) {
 			return formats.Entry{}, false, r.warnf(r.entryLine, r.entryCl, true, "<%s> without <loc> skipped", name)
 		}
 		if err := r.warnf(r.entryLine, r.entryCl, false, "<%s> has no <loc>: its text is used as the URL", name); err != nil {
+			return formats.Entry{}, false, err
+		}
+		if err := r.warnAmp(r.bareAmp); err != nil {
 			return formats.Entry{}, false, err
 		}
 		if r.bareOver {

@@ -137,11 +137,14 @@ var readerCases = []readerCase{
 		name: "bare ampersand is not a cut",
 		doc:  urlset + `<url><loc>https://example.com/?a=1&b=2</loc></url><url><loc>https://example.com/x&y</loc></url></urlset>`,
 		locs: []string{"https://example.com/?a=1&b=2", "https://example.com/x&y"},
+		warnings: []string{`2:95: bare "&" or undeclared entity kept as it is: "&b" (write &amp;)`,
+			`2:142: bare "&" or undeclared entity kept as it is: "&y" (write &amp;)`},
 	},
 	{
-		name: "undeclared entity kept literally",
-		doc:  urlset + `<url><loc>https://example.com/a&nbsp;b&copy;</loc></url></urlset>`,
-		locs: []string{"https://example.com/a&nbsp;b&copy;"},
+		name:     "undeclared entity kept literally",
+		doc:      urlset + `<url><loc>https://example.com/a&nbsp;b&copy;</loc></url></urlset>`,
+		locs:     []string{"https://example.com/a&nbsp;b&copy;"},
+		warnings: []string{`2:92: bare "&" or undeclared entity kept as it is: "&nbsp;" (write &amp;)`},
 	},
 	{
 		name: "padding with newlines, tabs and Unicode spaces",
@@ -305,7 +308,7 @@ var readerCases = []readerCase{
 		doc: header + `<!DOCTYPE urlset [<!ENTITY a "https://evil.example/"><!ENTITY xxe SYSTEM "file:///etc/passwd"><!ENTITY lol "lol&lol;&lol;">]>` +
 			`<urlset><url><loc>https://example.com/&a;&xxe;&lol;</loc></url></urlset>`,
 		locs:     []string{"https://example.com/&a;&xxe;&lol;"},
-		warnings: []string{"DOCTYPE entity declarations ignored"},
+		warnings: []string{"DOCTYPE entity declarations ignored", `2:164: bare "&" or undeclared entity kept as it is: "&a;"`},
 	},
 	{
 		name: "comments and processing instructions",
