@@ -130,6 +130,11 @@ type Options struct {
 	// Limit, when above zero, is how many entries are written: the first
 	// Limit of the output's order. The rest are counted in Stats.Limited.
 	Limit int
+	// Verify, when set, is called once every entry has been read, before
+	// the writer is closed: an error it returns is the run's, and the
+	// writer is not closed, so an output written all or nothing is not
+	// committed. (The command's --strict checks the inputs' rules there.)
+	Verify func() error
 	// OpenChild returns the input of a child sitemap loc that the index
 	// parent lists. It is called on a goroutine of its own, up to
 	// Concurrency at once, and may fetch the child whole before returning
@@ -351,6 +356,11 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 			return stats, err
 		}
 		stats.Written++
+	}
+	if opts.Verify != nil {
+		if err := opts.Verify(); err != nil {
+			return stats, err
+		}
 	}
 	failed := src.failed()
 	if w == nil {

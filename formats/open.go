@@ -41,7 +41,13 @@ type OpenOptions struct {
 // the content looked like.
 func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 	fail := func(err error) (Reader, *Format, error) {
-		return nil, nil, &ParseError{Source: opts.Source, Err: err}
+		pe := &ParseError{Source: opts.Source, Err: err}
+		if p := (*textenc.Problem)(nil); errors.As(err, &p) {
+			// Invalid text within the sniffed prefix, in strict mode:
+			// where it is.
+			pe.Line, pe.Column, pe.Err = p.Line, p.Column, p.Err
+		}
+		return nil, nil, pe
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	layers := 0

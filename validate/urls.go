@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"hash/maphash"
 	"strings"
 	"unicode/utf8"
@@ -262,7 +263,10 @@ func (d *doc) checkSeen(s string, line, col int, what string) {
 		if first.doc != d.id {
 			where = "in " + v.docs[first.doc]
 		}
-		d.reportAt(ruleDuplicateURL, line, col, "%s %s is listed before %s (line %d)", what, clip(s), where, first.line)
+		if first.line > 0 {
+			where += fmt.Sprintf(" (line %d)", first.line)
+		}
+		d.reportAt(ruleDuplicateURL, line, col, "%s %s is listed before %s", what, clip(s), where)
 		return
 	}
 	v.pages[h] = firstSeen{doc: d.id, line: uint32(line)}

@@ -21,6 +21,7 @@ import (
 	feedformat "github.com/feed2sitemap/feed2sitemap/formats/feed"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 	"github.com/feed2sitemap/feed2sitemap/output"
+	"github.com/feed2sitemap/feed2sitemap/validate"
 )
 
 // convertCmd converts inputs into one sitemap.
@@ -123,7 +124,31 @@ func (c *convertCmd) Run(e *env) error {
 		opts.Dropped = rep.dropped
 	}
 	c.Sources.apply(&opts)
+	var strict *strictCheck
+	if c.Strict {
+		strict = &strictCheck{}
+		for i := range inputs {
+			inputs[i] = strict.wrap(inputs[i])
+		}
+		strict.wrapChildren(&opts)
+		opts.Verify = strict.finish
+	}
 	stats, err := convert.Run(inputs, dest.create, opts)
+	if strict != nil {
+		var pe *formats.ParseError
+		errors.As(err, &pe)
+		for _, f := range append(strict.warnings, strict.errors...) {
+			if pe != nil && f.Source == pe.Source && f.Line == pe.Line && f.Column == pe.Column {
+				continue // the reader's error says it already
+			}
+			rep.finding(f)
+		}
+		if errors.Is(err, convert.ErrInputsFailed) {
+			if serr := strict.err(); serr != nil {
+				err = serr
+			}
+		}
+	}
 	if err == nil || c.Sources.KeepGoing && errors.Is(err, convert.ErrInputsFailed) {
 		if cerr := dest.commit(); cerr != nil {
 			err = cerr
@@ -471,6 +496,17 @@ func (r *reporter) warn(pe *formats.ParseError) {
 	}
 	r.shown[pe.Source]++
 	fmt.Fprintf(r.w, "feed2sitemap: warning: %v\n", pe)
+}
+
+// finding prints a finding of the rules of validate: errors always,
+// warnings unless quiet.
+func (r *reporter) finding(f validate.Finding) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.quiet && f.Severity() != validate.Error {
+		return
+	}
+	fmt.Fprintf(r.w, "feed2sitemap: %v\n", f)
 }
 
 // notice prints a warning about the output, unless quiet.

@@ -4,6 +4,10 @@
 // Usage:
 //
 //	feed2sitemap [convert] INPUT... [-o PATH] [--to FORMAT] [flags]
+//	feed2sitemap validate INPUT... [flags]
+//	feed2sitemap robots --base-url URL SITEMAP... [-o FILE | --update FILE]
+//	feed2sitemap submit --indexnow-key KEY INPUT... [flags]
+//	feed2sitemap stylesheet [-o FILE]
 //	feed2sitemap formats
 //
 // Run "feed2sitemap --help" for every flag, with examples.
@@ -58,11 +62,14 @@ Examples:
   feed2sitemap sitemap.xml.gz --to text         a sitemap's URLs, one per line
   feed2sitemap a.rss b.atom old-sitemap.xml -o sitemap.xml.gz
                                                 merge three sources, gzipped
-  curl -s https://example.com/feed | feed2sitemap - -o sitemap.xml
+  feed2sitemap https://example.com/robots.txt --to text
+                                                every URL a site declares
+  feed2sitemap blog.rss -o feed.atom            a feed in another format
+  feed2sitemap validate sitemap.xml             what is wrong with a sitemap
   feed2sitemap formats                          what can be read and written
 
-Exit status: 0 success (warnings allowed), 1 failure (nothing written),
-2 usage error.`
+Exit status: 0 success (warnings allowed), 1 failure (nothing written,
+unless --keep-going), 2 usage error (or, for validate, an unreadable input).`
 
 // env is what commands get from the outside world; tests supply their own.
 type env struct {

@@ -54,6 +54,12 @@ type reportTotals struct {
 	Filtered   int `json:"filtered"`
 	Duplicates int `json:"duplicates"`
 	Written    int `json:"written"`
+	// Limited counts the entries --limit left out.
+	Limited int `json:"limited,omitempty"`
+	// ExtensionsDropped counts, by extension (image, video, news,
+	// alternates, mobile, foreign), the entries whose data of that kind
+	// the output format could not hold.
+	ExtensionsDropped map[string]int `json:"extensions_dropped,omitempty"`
 }
 
 type reportFile struct {
@@ -82,7 +88,7 @@ func writeReport(path string, s *convert.Stats, d *destination, runErr error) er
 		r.Inputs = append(r.Inputs, ri)
 	}
 	r.Totals = reportTotals{Read: s.Read(), Invalid: s.Skipped(), Warnings: s.Warnings(), Filtered: s.Filtered(),
-		Duplicates: s.Duplicates, Written: s.Written}
+		Duplicates: s.Duplicates, Written: s.Written, Limited: s.Limited, ExtensionsDropped: s.ExtDropped}
 	if runErr != nil {
 		r.Error = runErr.Error()
 	} else if d.set != nil {

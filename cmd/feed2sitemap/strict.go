@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"sync"
+
+	"github.com/feed2sitemap/feed2sitemap/convert"
+	"github.com/feed2sitemap/feed2sitemap/validate"
+)
+
+// strictCheck checks every input a strict conversion reads, children
+// included, with the rules of feed2sitemap validate, as the converter
+// reads it: the bytes read are handed to the rule engine too, so nothing
+// is read twice. Findings of errors fail the conversion; warnings are
+// shown as warnings.
+type strictCheck struct {
+	mu       sync.Mutex
+	errors   []validate.Finding
+	warnings []validate.Finding
+	open     []*checkedInput // the inputs opened, whose checks finish reports
+}
+
+// wrap returns in, whose content is checked as it is read.
+func (s *strictCheck) wrap(in convert.Input) convert.Input {
+	open := in.Open
+	in.Open = func() (io.ReadCloser, error) {
+		rc, err := open()
+		if err != nil {
+			return nil, err
+		}
+		src := validate.Source{Name: in.Name}
+		if l, ok := rc.(convert.Located); ok {
+			src.URL = l.Location()
+		}
+		// One validator per input: children are read concurrently, and
+		// pages merged across inputs are no duplicates here.
+		v := validate.New(validate.Options{NoFollow: true, Independent: true})
+		w := v.Writer(src, s.report)
+		c := &checkedInput{Reader: io.TeeReader(rc, w), rc: rc, check: w}
+		s.mu.Lock()
+		s.open = append(s.open, c)
+		s.mu.Unlock()
+		return c, nil
+	}
+	return in
+}
+
+// wrapChildren makes the children the conversion opens checked too.
+func (s *strictCheck) wrapChildren(opts *convert.Options) {
+	open := opts.OpenChild
+	if open == nil {
+		open = convert.LocalChild
+	}
+	opts.OpenChild = func(ctx context.Context, parent convert.Input, loc string) (convert.Input, error) {
+		in, err := open(ctx, parent, loc)
+		if err != nil {
+			return in, err
+		}
+		return s.wrap(in), nil
+	}
+}
+
+func (s *strictCheck) report(f validate.Finding) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if f.Severity() == validate.Error {
+		s.errors = append(s.errors, f)
+	} else {
+		s.warnings = append(s.warnings, f)
+	}
+}
+
+// finish ends the checks of every input opened, all of which has been
+// read, and returns err.
+func (s *strictCheck) finish() error {
+	s.mu.Lock()
+	open := s.open
+	s.mu.Unlock()
+	for _, c := range open {
+		c.endCheck()
+	}
+	return s.err()
+}
+
+// err returns the error of a conversion whose inputs broke rules: how
+// many, and the first.
+func (s *strictCheck) err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.errors) == 0 {
+		return nil
+	}
+	return fmt.Errorf("--strict: the inputs break %d %s of feed2sitemap validate, the first: %v",
+		len(s.errors), plural(len(s.errors), "rule", "rules"), s.errors[0])
+}
+
+// checkedInput is the content of an input read through the rule engine.
+type checkedInput struct {
+	io.Reader
+	rc    io.ReadCloser
+	check io.WriteCloser
+	once  sync.Once
+}
+
+// endCheck ends the check, once what was read has been checked.
+func (c *checkedInput) endCheck() { c.once.Do(func() { c.check.Close() }) }
+
+// Close ends the check and closes the input.
+func (c *checkedInput) Close() error {
+	c.endCheck()
+	return c.rc.Close()
+}
+
+// Location passes on where the input came from, when it knows.
+func (c *checkedInput) Location() *url.URL {
+	if l, ok := c.rc.(convert.Located); ok {
+		return l.Location()
+	}
+	return nil
+}
