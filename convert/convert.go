@@ -298,6 +298,11 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	// handing entries over in batches.
 	in := newPipe(src)
 	defer in.Close()
+	if src.follow != nil {
+		// Deferred calls run last first: a run that ends early stops the
+		// children being fetched before waiting for the reader.
+		defer src.follow.cancel()
+	}
 	var r formats.Reader = in
 	if !opts.KeepDuplicates {
 		m := newMerger(in, opts.Normalize.URL, func(loser, winner int, loc string) {
@@ -326,6 +331,19 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		r = s
 	}
 	var w formats.Writer
+	var dropped [8]int // entries whose extension data of each kind was left out, by bit
+	defer func() {
+		for bit, n := range dropped {
+			if n > 0 {
+				if stats.ExtDropped == nil {
+					stats.ExtDropped = map[string]int{}
+				}
+				for _, name := range formats.ExtensionSet(1 << bit).Names() {
+					stats.ExtDropped[name] = n
+				}
+			}
+		}
+	}()
 	for {
 		e, err := r.Next()
 		if err == io.EOF {
@@ -345,11 +363,10 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 			}
 		}
 		if lost := e.Ext.Kinds() &^ opts.Carries; lost != 0 {
-			if stats.ExtDropped == nil {
-				stats.ExtDropped = map[string]int{}
-			}
-			for _, name := range lost.Names() {
-				stats.ExtDropped[name]++
+			for bit := range dropped {
+				if lost&(1<<bit) != 0 {
+					dropped[bit]++
+				}
 			}
 		}
 		if err := w.Write(e); err != nil {
@@ -463,7 +480,7 @@ func (s *sources) open(in Input) error {
 	if err != nil {
 		return err
 	}
-	s.tops = append(s.tops, &frame{r: r, account: i, depth: 1, in: in, key: inputKey(in, rc)})
+	s.tops = append(s.tops, &frame{r: r, account: i, st: s.account(i), depth: 1, in: in, key: inputKey(in, rc)})
 	return nil
 }
 
@@ -539,7 +556,7 @@ func (s *sources) Next() (formats.Entry, error) {
 		} else {
 			e, err = f.r.Next()
 		}
-		st := s.account(f.account)
+		st := f.st
 		if err == nil {
 			s.cur = f.account
 			if st.Read++; st.Read == formats.MaxURLs+1 {

@@ -254,8 +254,10 @@ func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) 
 		m.merged(loseInput, winInput, loser.Loc)
 	}
 	changed := false
-	if x := formats.MergeExtensions(winner.Ext, loser.Ext); grew(winner.Ext, x) {
-		winner.Ext, changed = x, true
+	if !loser.Ext.IsEmpty() {
+		if x := formats.MergeExtensions(winner.Ext, loser.Ext); grew(winner.Ext, x) {
+			winner.Ext, changed = x, true
+		}
 	}
 	if winner.Title == "" && loser.Title != "" {
 		winner.Title, changed = loser.Title, true

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,13 +23,9 @@ func LocalChild(_ context.Context, parent Input, loc string) (Input, error) {
 	if parent.Path == "" {
 		return Input{}, fmt.Errorf("%s: cannot open a child of %s, which is not a local file", loc, parent.Name)
 	}
-	u, err := url.Parse(loc)
+	name, err := formats.ChildFileName(loc)
 	if err != nil {
-		return Input{}, fmt.Errorf("%s: %w", loc, err)
-	}
-	name := u.Path[strings.LastIndexByte(u.Path, '/')+1:]
-	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
-		return Input{}, fmt.Errorf("%s: names no file to look for beside %s", loc, parent.Path)
+		return Input{}, fmt.Errorf("%w to look for beside %s", err, parent.Path)
 	}
 	path := filepath.Join(filepath.Dir(parent.Path), name)
 	return Input{Name: path, Path: path, MaxBytes: parent.MaxBytes,
@@ -41,10 +36,11 @@ func LocalChild(_ context.Context, parent Input, loc string) (Input, error) {
 // inputs being read form a stack, each frame a child of the one below.
 type frame struct {
 	r       formats.Reader
-	account int    // its account in sources.list
-	depth   int    // 1 for a top-level input
-	in      Input  // the input, handed to OpenChild as the parent
-	key     string // its key in the visited set
+	account int         // its account in sources.list
+	st      *InputStats // that account, which never moves
+	depth   int         // 1 for a top-level input
+	in      Input       // the input, handed to OpenChild as the parent
+	key     string      // its key in the visited set
 	closer  io.Closer
 
 	ahead    []*item // entries read ahead: children being opened, and an entry after them
@@ -151,7 +147,7 @@ func (fl *follower) next(f *frame) (formats.Entry, error) {
 // child starts opening the child loc of f, unless it is not to be followed.
 func (fl *follower) child(f *frame, loc string) (*child, error) {
 	f.children++
-	fl.s.account(f.account).Children++
+	f.st.Children++
 	if f.children > MaxChildren {
 		return nil, nil
 	}
@@ -220,7 +216,7 @@ func (fl *follower) enter(f *frame, c *child) error {
 		fl.discard(c)
 		return fl.failed(i, err)
 	}
-	s.stack = append(s.stack, &frame{r: r, account: i, depth: f.depth + 1, in: c.in, key: key, closer: c.rc})
+	s.stack = append(s.stack, &frame{r: r, account: i, st: s.account(i), depth: f.depth + 1, in: c.in, key: key, closer: c.rc})
 	return errDescended
 }
 

@@ -378,6 +378,11 @@ func tooLarge(max int64) error {
 func decode(resp *http.Response) (io.Reader, error) {
 	var r io.Reader = resp.Body
 	codings := strings.Split(resp.Header.Get("Content-Encoding"), ",")
+	if len(codings) > formats.MaxGzipLayers {
+		// Each layer holds a decompressor's buffers: a header listing
+		// thousands would take the memory a gzip bomb is refused.
+		return nil, fmt.Errorf("Content-Encoding lists %d codings; at most %d are removed", len(codings), formats.MaxGzipLayers)
+	}
 	for i := len(codings) - 1; i >= 0; i-- {
 		switch c := strings.ToLower(strings.TrimSpace(codings[i])); c {
 		case "", "identity":

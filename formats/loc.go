@@ -313,3 +313,20 @@ func clip(s string) string {
 	}
 	return s[:117] + "..."
 }
+
+// ChildFileName returns the name of the local file that holds the child
+// sitemap loc of a local index: the last segment of loc's path,
+// percent-decoded. It fails when that names no file ("", ".", "..", or a
+// segment holding a slash or backslash once decoded). The converter and
+// the validator look for local children beside their index by this rule.
+func ChildFileName(loc string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(loc))
+	if err != nil {
+		return "", err
+	}
+	name := u.Path[strings.LastIndexByte(u.Path, '/')+1:]
+	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
+		return "", fmt.Errorf("%s: names no file", loc)
+	}
+	return name, nil
+}

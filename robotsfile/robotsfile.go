@@ -133,7 +133,7 @@ type family struct {
 
 // partName matches the names output gives files: STEM, or STEM-N-HASH,
 // then .xml or .txt, then .gz or not. Group 1 is the stem.
-var partName = regexp.MustCompile(`^(.*?)(?:-[0-9]+-[0-9a-f]{8})?\.(?:xml|txt)(?:\.gz)?$`)
+var partName = regexp.MustCompile(`(?i)^(.*?)(?:-[0-9]+-[0-9a-f]{8})?\.(?:xml|txt)(?:\.gz)?$`)
 
 func newFamily(sitemaps []string) *family {
 	f := &family{keys: map[string]bool{}, dirs: map[string][]*regexp.Regexp{}}
@@ -146,8 +146,8 @@ func newFamily(sitemaps []string) *family {
 			f.robot = f.robot.ResolveReference(&url.URL{Path: "/robots.txt"})
 		}
 		stem := name
-		if m := partName.FindStringSubmatch(strings.ToLower(name)); m != nil {
-			stem = name[:len(m[1])]
+		if m := partName.FindStringSubmatch(name); m != nil {
+			stem = m[1]
 		}
 		re := regexp.MustCompile(`^(?i:` + regexp.QuoteMeta(stem) + `)(?:-[0-9]+-[0-9a-f]{8})?\.(?i:xml|txt)(?i:\.gz)?$`)
 		f.dirs[dir] = append(f.dirs[dir], re)

@@ -210,3 +210,14 @@ func TestUpdateFileErrors(t *testing.T) {
 		assert.Error(t, err, "a directory that cannot be written")
 	}
 }
+
+// TestUpdateCaseChangesLength updates with a sitemap whose name changes
+// length in bytes when lower-cased (İ is 2 bytes, i̇ 3): no panic, and the
+// line is written.
+func TestUpdateCaseChangesLength(t *testing.T) {
+	loc := "https://example.com/%C4%B0%C4%B0%C4%B0%C4%B0%C4%B0.xml"
+	out, changed, err := robotsfile.Update([]byte("User-agent: *\nDisallow:\n"), []string{loc})
+	require.NoError(t, err)
+	assert.True(t, changed)
+	assert.Contains(t, string(out), "Sitemap: "+loc+"\n")
+}

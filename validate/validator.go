@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/klauspost/compress/gzip"
@@ -154,14 +155,11 @@ func OpenLocal(parent Source, loc string) (io.ReadCloser, Source, error) {
 	if parent.Dir == "" {
 		return nil, Source{}, ErrNotFollowed
 	}
-	u, err := url.Parse(strings.TrimSpace(loc))
+	base, err := formats.ChildFileName(loc)
 	if err != nil {
-		return nil, Source{}, fmt.Errorf("validate: %q: %w", loc, err)
+		return nil, Source{}, fmt.Errorf("validate: %w to look for", err)
 	}
-	base := u.Path[strings.LastIndexByte(u.Path, '/')+1:]
-	if base == "" || base == "." || base == ".." || strings.ContainsAny(base, `/\`) {
-		return nil, Source{}, fmt.Errorf("validate: %q names no file to look for", loc)
-	}
+	u, _ := url.Parse(strings.TrimSpace(loc))
 	name := filepath.Join(parent.Dir, base)
 	f, err := os.Open(name)
 	if err != nil {
@@ -382,14 +380,20 @@ func (v *Validator) Writer(src Source, report func(Finding)) io.WriteCloser {
 
 // checkWriter is the writer Writer returns.
 type checkWriter struct {
-	pw   *io.PipeWriter
-	done chan error
+	pw    *io.PipeWriter
+	done  chan error
+	close sync.Once
+	err   error
 }
 
 func (w *checkWriter) Write(p []byte) (int, error) { return w.pw.Write(p) }
 
-// Close ends the document and returns the check's error.
+// Close ends the document and returns the check's error; closing again
+// returns the same.
 func (w *checkWriter) Close() error {
-	w.pw.Close()
-	return <-w.done
+	w.close.Do(func() {
+		w.pw.Close()
+		w.err = <-w.done
+	})
+	return w.err
 }

@@ -83,9 +83,9 @@ func (c *convertCmd) Run(e *env) error {
 		return err
 	}
 	defer dest.abort()
-	if dest.set == nil && !c.Sources.NoFollow && !c.Sources.KeepGoing {
-		// A child that fails is known only at the end: standard output
-		// gets the output then, or nothing.
+	if dest.set == nil && (!c.Sources.NoFollow && !c.Sources.KeepGoing || c.Strict) {
+		// A child that fails, or a rule --strict checks, is known only at
+		// the end: standard output gets the output then, or nothing.
 		if dest.spool, err = os.CreateTemp("", "feed2sitemap-stdout-*"); err != nil {
 			return err
 		}

@@ -119,6 +119,9 @@ func TestStrictUsesTheRules(t *testing.T) {
 	assert.Contains(t, errOut, "[namespace]")
 	assert.Contains(t, errOut, "feed2sitemap: error: --strict: the inputs break 1 rule of feed2sitemap validate")
 	assert.NoFileExists(t, out, "nothing written")
+	stdout, _, status := runCLI(t, nil, in, "--strict", "--no-follow")
+	assert.Equal(t, exitFail, status)
+	assert.Empty(t, stdout, "nothing written to standard output either")
 
 	// A clean input passes, its warnings shown.
 	_, errOut, status = runCLI(t, nil, imagesSitemap, "-o", out, "--strict")

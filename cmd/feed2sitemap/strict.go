@@ -80,6 +80,8 @@ func (s *strictCheck) finish() error {
 	open := s.open
 	s.mu.Unlock()
 	for _, c := range open {
+		// A check that could not read its input has the reader's own
+		// error to tell, which the conversion reports.
 		c.endCheck()
 	}
 	return s.err()
@@ -101,12 +103,12 @@ func (s *strictCheck) err() error {
 type checkedInput struct {
 	io.Reader
 	rc    io.ReadCloser
-	check io.WriteCloser
-	once  sync.Once
+	check io.WriteCloser // closing again returns the first Close's error
 }
 
-// endCheck ends the check, once what was read has been checked.
-func (c *checkedInput) endCheck() { c.once.Do(func() { c.check.Close() }) }
+// endCheck ends the check, once what was read has been checked, and
+// returns the check's error: the input could not be read through.
+func (c *checkedInput) endCheck() error { return c.check.Close() }
 
 // Close ends the check and closes the input.
 func (c *checkedInput) Close() error {

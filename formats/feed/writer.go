@@ -454,7 +454,9 @@ var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 // escape writes s XML-escaped (quotes too when attr), leaving out the
 // characters XML 1.0 cannot hold and invalid UTF-8.
 func escape(b *bytes.Buffer, s string, attr bool) {
-	for _, c := range s {
+	for i := 0; i < len(s); {
+		c, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		switch {
 		case c == '&':
 			b.WriteString("&amp;")
@@ -464,14 +466,14 @@ func escape(b *bytes.Buffer, s string, attr bool) {
 			b.WriteString("&gt;")
 		case c == '"' && attr:
 			b.WriteString("&quot;")
-		case c == '\n' || c == '\r' || c == '\t':
-			if attr {
-				b.WriteString("&#" + strconv.Itoa(int(c)) + ";")
-			} else {
-				b.WriteRune(c)
-			}
-		case c < 0x20, c == utf8.RuneError, c == 0xFFFE, c == 0xFFFF, c >= 0xD800 && c <= 0xDFFF:
-			// not XML
+		case c == '\r' || (c == '\n' || c == '\t') && attr:
+			// A reader turns a raw carriage return into a line feed, and
+			// tabs and line feeds in attributes into spaces.
+			b.WriteString("&#" + strconv.Itoa(int(c)) + ";")
+		case c == '\n' || c == '\t':
+			b.WriteRune(c)
+		case c < 0x20, c == utf8.RuneError && size == 1, c == 0xFFFE, c == 0xFFFF:
+			// not XML (a real U+FFFD is kept)
 		default:
 			b.WriteRune(c)
 		}
