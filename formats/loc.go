@@ -3,6 +3,7 @@ package formats
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"strings"
 	"unicode"
@@ -48,7 +49,7 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 		return "", ErrLocEmpty
 	}
 	if isCanonical(s) {
-		return s, nil
+		return withoutEmptyFragment(s), nil
 	}
 	if i := strings.IndexFunc(s, isLocSpace); i >= 0 {
 		if strings.Contains(s[i:], "://") || strings.ContainsAny(s, "\n\r\t") {
@@ -87,11 +88,20 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 	b.WriteString("://")
 	b.WriteString(authority)
 	appendEscaped(&b, rest[end:])
-	loc := b.String()
+	loc := withoutEmptyFragment(b.String())
 	if len(loc) > MaxLocLength {
 		return "", fmt.Errorf("%w: %d characters", ErrLocTooLong, len(loc))
 	}
 	return loc, nil
+}
+
+// withoutEmptyFragment returns loc without a final '#' that starts an
+// empty fragment: the same page, and URL parsers drop it.
+func withoutEmptyFragment(loc string) string {
+	if i := strings.IndexByte(loc, '#'); i == len(loc)-1 {
+		return loc[:i]
+	}
+	return loc
 }
 
 // isCanonical reports, quickly, whether s is already in the form ParseLoc
@@ -211,6 +221,13 @@ func cleanAuthority(a string) (string, error) {
 		}
 		host = h
 	} else {
+		inner := host[1 : len(host)-1]
+		if z, err := url.PathUnescape(inner); err == nil {
+			inner = z // a zone: fe80::1%25en0
+		}
+		if addr, err := netip.ParseAddr(inner); err != nil || !addr.Is6() {
+			return "", fmt.Errorf("%q is not an IPv6 address", host)
+		}
 		host = asciiLower(host)
 	}
 	if port != "" {
