@@ -98,7 +98,8 @@ func (c *convertCmd) Run(e *env) error {
 	if dest.write, err = c.writeOptions(out); err != nil {
 		return err
 	}
-	if dest.set != nil && dest.set.BaseURL() != nil && len(c.Host) == 0 && !c.AllowCrossHost {
+	if dest.set != nil && dest.set.BaseURL() != nil && len(c.Host) == 0 && !c.AllowCrossHost && !isFeed(out) {
+		// The protocol's scope rule is a sitemap's; a feed links anywhere.
 		opts.Filter.Scope = dest.set.BaseURL()
 	}
 	if c.Accumulate {

@@ -41,6 +41,11 @@ func TestFeedOutput(t *testing.T) {
 	assert.Equal(t, "https://blog.example/middle", f.Items[1].Link)
 	assert.Contains(t, string(b), "<id>https://blog.example/feed.atom</id>", "the id is where the feed is served")
 
+	// The scope rule is a sitemap's: a feed served elsewhere lists them all.
+	_, errOut, status = runCLI(t, nil, in, "-o", filepath.Join(dir, "elsewhere.rss"), "--base-url", "https://feeds.example/")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Contains(t, errOut, "wrote 3 to")
+
 	stdout, errOut, status := runCLI(t, nil, in, "--to", "rss")
 	require.Equal(t, exitOK, status, errOut)
 	f, err = gofeed.NewParser().ParseString(stdout)
