@@ -21,7 +21,10 @@ for pkg in "${pkgs[@]}"; do
   for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
     log=$(mktemp)
     start=$(date +%s)
-    go test "$pkg" -run '^$' -fuzz "^${target}\$" -fuzztime "${MAX}s" -parallel "${PARALLEL:-1}" >"$log" 2>&1 &
+    # In the package's directory, with no package named: go test then
+    # streams its output (in package list mode it holds it back to the
+    # end, and the plateau could not be seen).
+    (cd "$dir" && exec go test -run '^$' -fuzz "^${target}\$" -fuzztime "${MAX}s" -parallel "${PARALLEL:-1}") >"$log" 2>&1 &
     pid=$!
     last_new=-1 last_change=$start
     while kill -0 "$pid" 2>/dev/null; do
