@@ -178,14 +178,13 @@ func splitScheme(s string) (scheme, rest string, ok bool) {
 	return "", "", false
 }
 
-// cleanAuthority validates and canonicalizes "[userinfo@]host[:port]":
+// cleanAuthority validates and canonicalizes "host[:port]" (user information
+// is refused):
 // the host lower-cased and in punycode, the port all digits.
 func cleanAuthority(a string) (string, error) {
-	userinfo := ""
-	if i := strings.LastIndexByte(a, '@'); i >= 0 {
-		var b strings.Builder
-		appendEscaped(&b, a[:i+1])
-		userinfo, a = b.String(), a[i+1:]
+	if strings.IndexByte(a, '@') >= 0 {
+		// Credentials: no search engine uses them, and a sitemap is public.
+		return "", errors.New("user information (credentials) in the URL")
 	}
 	host, port := a, ""
 	if strings.HasPrefix(host, "[") {
@@ -233,7 +232,7 @@ func cleanAuthority(a string) (string, error) {
 	if port != "" {
 		host += ":" + port
 	}
-	return userinfo + host, nil
+	return host, nil
 }
 
 // toASCIIHost lower-cases an ASCII host name and converts an
