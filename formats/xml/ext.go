@@ -635,7 +635,8 @@ func (r *Reader) link(n *cnode) (a formats.Alternate, ok bool, err error) {
 
 // serialize writes captured tokens as self-contained XML: every element
 // carries the namespace declarations its name and attributes need that no
-// element around it (within the tokens) made.
+// element around it (within the tokens) made, xmlns="" included for an
+// element in no namespace.
 func serialize(toks []ctok) string {
 	var b strings.Builder
 	var scope []nsBinding
@@ -647,7 +648,10 @@ func serialize(toks []ctok) string {
 				return scope[i].uri == uri
 			}
 		}
-		return prefix == "" && uri == ""
+		// Nothing in the tokens binds prefix: it is declared, even the
+		// empty default namespace (xmlns=""), since the document the
+		// element is written into may have another default.
+		return false
 	}
 	for i := range toks {
 		t := &toks[i]
