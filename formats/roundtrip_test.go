@@ -143,7 +143,7 @@ func written(l formats.LastMod) formats.LastMod {
 }
 
 // plainText returns s as readers give titles: valid UTF-8 without control
-// characters, trimmed, at most feed.MaxTitle characters.
+// characters, white space collapsed, at most feed.MaxTitle characters.
 func plainText(s string) string {
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
@@ -151,6 +151,7 @@ func plainText(s string) string {
 		}
 		return r
 	}, strings.ToValidUTF8(s, ""))
+	s = strings.Join(strings.Fields(s), " ")
 	if r := []rune(s); len(r) > feed.MaxTitle {
 		s = string(r[:feed.MaxTitle])
 	}
