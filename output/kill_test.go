@@ -1,7 +1,9 @@
 package output_test
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"os/exec"
@@ -45,12 +47,16 @@ func writeForKill(spec string) int {
 		return 3
 	}
 	for i := range n {
+		if i%10000 == 0 {
+			fmt.Println(i) // progress, for TestKilledMidWrite to kill at
+		}
 		if err := s.Write(formats.Entry{Loc: fmt.Sprintf("https://example.com/%s/%d", f[2], i)}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			s.Abort() // as the command does
 			return 4
 		}
 	}
+	fmt.Println("closing")
 	if err := s.Close(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		s.Abort()
@@ -74,21 +80,32 @@ func TestKilledMidWrite(t *testing.T) {
 		cmd.Env = append(os.Environ(), killChildEnv+"="+path+","+strconv.Itoa(n)+","+gen)
 		return cmd
 	}
-	start := time.Now()
 	require.NoError(t, run("g0").Run())
-	full := time.Since(start)
 	check(t, dir, path, n)
 
-	complete, killed := 0, 0
-	// Kills spread over the length of a whole run, the last ones while
-	// the parts are named, the index switched and old parts removed.
+	// The child prints a line every 10,000 entries and one before it
+	// closes the set: kills are spread over those lines, so they land
+	// part-way whatever the machine's speed; the last ones come a little
+	// after "closing", while the parts are named, the index switched and
+	// old parts removed.
 	const kills = 16
+	lines := n/10000 + 1
+	complete, killed := 0, 0
 	for i := range kills {
 		gen := "g" + strconv.Itoa(i+1)
 		cmd := run(gen)
+		out, err := cmd.StdoutPipe()
+		require.NoError(t, err)
 		require.NoError(t, cmd.Start())
-		time.Sleep(full * time.Duration(i+1) / kills)
+		at := min((i+1)*lines/(kills-3)+1, lines)
+		sc := bufio.NewScanner(out)
+		for seen := 0; seen < at && sc.Scan(); seen++ {
+		}
+		if at == lines {
+			time.Sleep(time.Duration(i-(kills-4)) * 3 * time.Millisecond)
+		}
 		cmd.Process.Signal(syscall.SIGKILL)
+		io.Copy(io.Discard, out)
 		if err := cmd.Wait(); err == nil {
 			complete++
 		} else {
