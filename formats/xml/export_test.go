@@ -45,6 +45,6 @@ const FastBufSize = fastBufSize
 // reader's non-allocating field parsers.
 var (
 	ParseLastModFast    = formats.ParseLastModBytes
-	ParseChangeFreqFast = parseChangeFreq
-	ParsePriorityFast   = parsePriority
+	ParseChangeFreqFast = formats.ParseChangeFreqBytes
+	ParsePriorityFast   = formats.ParsePriorityBytes
 )

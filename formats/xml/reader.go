@@ -676,13 +676,13 @@ func (r *Reader) endField() error {
 		}
 		r.e.LastMod = lm
 	case fieldChangeFreq:
-		cf, ok := parseChangeFreq(r.val)
+		cf, ok := formats.ParseChangeFreqBytes(r.val)
 		if !ok {
 			return r.warnf(line, col, false, "<changefreq> ignored: %q is not always, hourly, daily, weekly, monthly, yearly or never", clip(r.val))
 		}
 		r.e.ChangeFreq = cf
 	case fieldPriority:
-		p, ok := parsePriority(r.val)
+		p, ok := formats.ParsePriorityBytes(r.val)
 		if !ok {
 			return r.warnf(line, col, false, "<priority> ignored: %q is not a number from 0.0 to 1.0", clip(r.val))
 		}
