@@ -30,31 +30,41 @@ var (
 	ErrLocScheme   = errors.New("not an http or https URL")
 	ErrLocHost     = errors.New("bad host")
 	ErrLocSpace    = errors.New("several URLs run together")
+	ErrLocControl  = errors.New("control character inside the URL")
+	ErrLocPort     = errors.New("bad port")
 	ErrLocTooLong  = errors.New("URL longer than 2,048 characters")
 )
 
+// MaxPort is the highest TCP port; a URL naming a higher one (or port 0)
+// is refused.
+const MaxPort = 65535
+
 // ParseLoc turns a URL as a source wrote it into the form the model holds:
-// surrounding Unicode space trimmed, resolved against base when relative
-// (base may be nil), scheme and host lower-cased, an internationalized host
-// in punycode, and every character a URI may not hold percent-encoded as
-// UTF-8. Existing %XX escapes are kept as they are, never encoded twice; a
-// '%' that starts no escape becomes %25.
+// surrounding separators (see IsLocSeparator) trimmed, resolved against
+// base when relative (base may be nil), scheme and host lower-cased, an
+// internationalized host in punycode, and every character a URI may not
+// hold percent-encoded as UTF-8, '[' and ']' outside an IPv6 host included
+// (the sitemap schema's anyURI refuses them). Existing %XX escapes are kept
+// as they are, never encoded twice; a '%' that starts no escape becomes
+// %25; an empty port ("host:") is dropped.
 //
 // It fails when the result is not an absolute http or https URL with a
-// host, is longer than MaxLocLength, or when the value holds several URLs
-// separated by space (a sign of missing markup between entries).
+// host, is longer than MaxLocLength, names a port that is not a number from
+// 1 to MaxPort, or when the value holds several URLs (a sign of missing
+// markup between entries): separators followed by another URL, or a line
+// break or control character anywhere inside. Space inside a single URL
+// ("/my page") is percent-encoded. Every reader passes its URLs through
+// ParseLoc, so the rule is the same in every format.
 func ParseLoc(raw string, base *url.URL) (string, error) {
-	s := TrimSpace(raw)
+	s := TrimLocSeparators(raw)
 	if s == "" {
 		return "", ErrLocEmpty
 	}
 	if isCanonical(s) {
 		return withoutEmptyFragment(s), nil
 	}
-	if i := strings.IndexFunc(s, isLocSpace); i >= 0 {
-		if strings.Contains(s[i:], "://") || strings.ContainsAny(s, "\n\r\t") {
-			return "", fmt.Errorf("%w: %q", ErrLocSpace, clip(s))
-		}
+	if err := checkSeparators(s); err != nil {
+		return "", err
 	}
 	scheme, rest, ok := splitScheme(s)
 	if !ok {
@@ -80,7 +90,7 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 	}
 	authority, err := cleanAuthority(rest[:end])
 	if err != nil {
-		return "", fmt.Errorf("%w: %q: %v", ErrLocHost, clip(s), err)
+		return "", fmt.Errorf("%w: %q: %w", ErrLocHost, clip(s), err)
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
@@ -131,7 +141,7 @@ func isCanonical(s string) bool {
 		}
 	}
 	if host, port, hasPort := strings.Cut(rest[:i], ":"); host == "" || hasPort {
-		if _, ok := digits(port); host == "" || !ok {
+		if _, ok := portNumber(port); host == "" || !ok {
 			return false
 		}
 	}
@@ -156,7 +166,7 @@ func isCanonical(s string) bool {
 // and the reserved delimiters other than '#', plus '%' handled apart.
 var uriSafe = func() (t [256]bool) {
 	for c := byte(0x21); c < 0x7f; c++ {
-		t[c] = !strings.ContainsRune(`"<>\^`+"`{|}%#", rune(c))
+		t[c] = !strings.ContainsRune(uriExcluded+"%#", rune(c))
 	}
 	return
 }()
@@ -200,9 +210,9 @@ func cleanAuthority(a string) (string, error) {
 	} else if i := strings.LastIndexByte(host, ':'); i >= 0 {
 		host, port = host[:i], host[i+1:]
 	}
-	for i := 0; i < len(port); i++ {
-		if port[i] < '0' || port[i] > '9' {
-			return "", fmt.Errorf("port %q is not a number", port)
+	if port != "" {
+		if _, ok := portNumber(port); !ok {
+			return "", fmt.Errorf("%w %q: not a number from 1 to %d", ErrLocPort, port, MaxPort)
 		}
 	}
 	if host == "" {
@@ -266,9 +276,15 @@ func escapeURI(s string) string {
 	return b.String()
 }
 
+// uriExcluded are the printable ASCII characters a loc never holds as
+// they are: the delimiters RFC 3986 excludes, and '[' and ']', which it
+// allows only around an IPv6 host (libxml2's anyURI, and so xmllint,
+// refuse them in a path or query: "?q[]=1").
+const uriExcluded = `"<>\^` + "`{|}[]"
+
 // appendEscaped writes s to b with every byte a URI may not hold
 // percent-encoded: non-ASCII bytes (so characters are encoded as UTF-8),
-// space and control characters, the delimiters RFC 3986 excludes, a '%'
+// space and control characters, the characters of uriExcluded, a '%'
 // that starts no escape, and every '#' after the first.
 func appendEscaped(b *strings.Builder, s string) {
 	const hex = "0123456789ABCDEF"
@@ -285,7 +301,7 @@ func appendEscaped(b *strings.Builder, s string) {
 				b.WriteByte(c)
 				continue
 			}
-		case c > ' ' && c < 0x7f && !strings.ContainsRune(`"<>\^`+"`{|}%", rune(c)):
+		case c > ' ' && c < 0x7f && c != '%' && !strings.ContainsRune(uriExcluded, rune(c)):
 			b.WriteByte(c)
 			continue
 		}
@@ -299,8 +315,65 @@ func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
-// isLocSpace reports whether r is space that cannot be part of a URL.
-func isLocSpace(r rune) bool { return unicode.IsSpace(r) }
+// IsLocSeparator reports whether r separates URLs: Unicode white space
+// (the separators Zs, Zl and Zp, tab, line feed, vertical tab, form feed,
+// carriage return, NEL), every control character (C0, DEL, C1), and the
+// invisible characters sources wrap values in (zero-width space, word
+// joiner, byte order mark, Mongolian vowel separator). ParseLoc trims them
+// around a URL and refuses a value they split into several URLs.
+func IsLocSeparator(r rune) bool {
+	return unicode.IsSpace(r) || unicode.IsControl(r) ||
+		r == '\u200b' || r == '\u2060' || r == '\ufeff' || r == '\u180e'
+}
+
+// isLocBreak reports whether r, a separator, breaks a line: a URL never
+// holds one, so a value holding one is never a single URL.
+func isLocBreak(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\v' || r == '\f' || r == '\r' ||
+		r == '\u0085' || r == '\u2028' || r == '\u2029'
+}
+
+// TrimLocSeparators returns s without the separators (IsLocSeparator)
+// around it.
+func TrimLocSeparators(s string) string { return strings.TrimFunc(s, IsLocSeparator) }
+
+// checkSeparators reports separators inside s, trimmed: ErrLocSpace when a
+// run of them is followed by another URL (something holding "://" or
+// starting with "//") or when one breaks a line; ErrLocControl for another
+// control character. Other space, as in "/my page", is left for
+// appendEscaped to percent-encode. It runs in one pass over s.
+func checkSeparators(s string) error {
+	scheme := strings.LastIndex(s, "://")
+	control := false
+	for i, r := range s {
+		if !IsLocSeparator(r) {
+			continue
+		}
+		if isLocBreak(r) || i < scheme {
+			return fmt.Errorf("%w: %q", ErrLocSpace, clip(s))
+		}
+		next := s[i+utf8.RuneLen(r):]
+		if strings.HasPrefix(next, "//") {
+			return fmt.Errorf("%w: %q", ErrLocSpace, clip(s))
+		}
+		control = control || unicode.IsControl(r)
+	}
+	if control {
+		return fmt.Errorf("%w: %q", ErrLocControl, clip(s))
+	}
+	return nil
+}
+
+// portNumber parses a port: decimal digits (leading zeros allowed) naming
+// a port from 1 to MaxPort.
+func portNumber(s string) (int, bool) {
+	t := strings.TrimLeft(s, "0")
+	if len(t) > 5 {
+		return 0, false
+	}
+	n, ok := digits(t)
+	return n, ok && n >= 1 && n <= MaxPort
+}
 
 // TrimSpace trims all Unicode space from both ends of s, including
 // no-break spaces, zero-width spaces and byte order marks, which real

@@ -119,3 +119,86 @@ func FuzzParseLoc(f *testing.F) {
 		}
 	})
 }
+
+// TestParseLocSeparators: every separator or control character between two
+// URLs makes the value several URLs, refused, never one glued URL; around a
+// single URL it is trimmed.
+func TestParseLocSeparators(t *testing.T) {
+	seps := []string{
+		"\t", "\n", "\v", "\f", "\r", " ", "\u0085", "\u2028", "\u2029", // white space
+		"\u00a0", "\u1680", "\u2000", "\u2007", "\u200a", "\u202f", "\u205f", "\u3000", // Zs
+		"\x00", "\x01", "\x1b", "\x1f", "\x7f", "\u0080", "\u009f", // C0, DEL, C1
+		"\u200b", "\u2060", "\ufeff", "\u180e", // invisible
+		"\v\u2028 ",
+	}
+	for _, sep := range seps {
+		for _, second := range []string{"https://b.example/y", "HTTP://b.example/y", "//b.example/y"} {
+			in := "https://a.example/x" + sep + second
+			got, err := formats.ParseLoc(in, nil)
+			if !assert.ErrorIs(t, err, formats.ErrLocSpace, "%q gave %q", in, got) {
+				continue
+			}
+			assert.Contains(t, err.Error(), "several URLs run together")
+		}
+		got, err := formats.ParseLoc(sep+"https://a.example/x"+sep, nil)
+		if assert.NoError(t, err, "%q around a URL", sep) {
+			assert.Equal(t, "https://a.example/x", got)
+		}
+	}
+	// Inside a single URL: a line break is never part of one, nor a control
+	// character; space is encoded, as sources put it in paths.
+	for _, c := range []string{"\v", "\f", "\u0085", "\u2028", "\u2029"} {
+		_, err := formats.ParseLoc("https://a.example/x"+c+"y", nil)
+		assert.ErrorIs(t, err, formats.ErrLocSpace, "%q", c)
+	}
+	for _, c := range []string{"\x01", "\x7f", "\u0080", "\u009f", "\x00"} {
+		_, err := formats.ParseLoc("https://a.example/x"+c+"y", nil)
+		assert.ErrorIs(t, err, formats.ErrLocControl, "%q", c)
+	}
+	for in, want := range map[string]string{
+		"https://a.example/my page":         "https://a.example/my%20page",
+		"https://a.example/my\u00a0page":    "https://a.example/my%C2%A0page",
+		"https://a.example/a\u200bb":        "https://a.example/a%E2%80%8Bb",
+		"https://a.example/q?x=a b&y=c:d/e": "https://a.example/q?x=a%20b&y=c:d/e",
+	} {
+		got, err := formats.ParseLoc(in, nil)
+		if assert.NoError(t, err, "%q", in) {
+			assert.Equal(t, want, got)
+		}
+	}
+}
+
+// TestParseLocSchemaSafe: what ParseLoc returns is an anyURI the sitemap
+// schemas accept (xmllint's libxml2): brackets outside an IPv6 host are
+// encoded, and a port must be a number from 1 to 65535.
+func TestParseLocSchemaSafe(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://example.com/a?q[]=1&q[]=2":     "https://example.com/a?q%5B%5D=1&q%5B%5D=2",
+		"https://example.com/list[1]/x":         "https://example.com/list%5B1%5D/x",
+		"https://example.com/a#frag[1]":         "https://example.com/a#frag%5B1%5D",
+		"HTTPS://Example.com/a?f[x]=1":          "https://example.com/a?f%5Bx%5D=1",
+		"https://[2001:db8::1]:8443/a[b]":       "https://[2001:db8::1]:8443/a%5Bb%5D",
+		"https://example.com:65535/":            "https://example.com:65535/",
+		"https://example.com:00080/":            "https://example.com:00080/",
+		"https://example.com:/a":                "https://example.com/a",
+		"https://example.com/a'b!$&()*+,;=:@~x": "https://example.com/a'b!$&()*+,;=:@~x",
+	} {
+		got, err := formats.ParseLoc(in, nil)
+		if assert.NoError(t, err, "%q", in) {
+			assert.Equal(t, want, got, "%q", in)
+		}
+	}
+	base, _ := url.Parse("https://example.com/shop/")
+	got, err := formats.ParseLoc("item?opt[]=a", base)
+	require.NoError(t, err)
+	assert.Equal(t, "https://example.com/shop/item?opt%5B%5D=a", got)
+	for _, in := range []string{
+		"https://example.com:65536/", "https://example.com:99999999999999999999999/",
+		"https://example.com:2147483648/", "https://example.com:0/", "https://example.com:000/",
+		"https://[::1]:70000/", "https://example.com:8a/", "https://example.com:-1/",
+	} {
+		_, err := formats.ParseLoc(in, nil)
+		assert.ErrorIs(t, err, formats.ErrLocHost, "%q", in)
+		assert.ErrorIs(t, err, formats.ErrLocPort, "%q", in)
+	}
+}

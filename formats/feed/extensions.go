@@ -45,7 +45,7 @@ func (r *Reader) mediaLoc(n int, it *item, what, raw string) (string, error) {
 	if formats.TrimSpace(raw) == "" {
 		return "", nil
 	}
-	loc, err := formats.ParseLoc(raw, r.base)
+	loc, err := parseLoc(raw, r.base)
 	if err != nil {
 		return "", r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: %s dropped: %w", it.name(n), what, err))
 	}

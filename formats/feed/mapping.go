@@ -110,9 +110,9 @@ func (r *Reader) loc(n int, it *item) (string, error) {
 		var loc string
 		var err error
 		if c.absolute {
-			loc, err = formats.ParseLoc(c.value, nil)
+			loc, err = parseLoc(c.value, nil)
 		} else {
-			loc, err = formats.ParseLoc(c.value, r.base)
+			loc, err = parseLoc(c.value, r.base)
 		}
 		if err != nil {
 			if first == nil {

@@ -249,9 +249,10 @@ func xmlLang(t xml.StartElement) string {
 var xmlDecl = regexp.MustCompile(`^\s*<\?xml[^>]*?\?>`)
 
 // prepare makes data ready for gofeed: it declares UTF-8 (the content is
-// UTF-8 already, whatever the declaration says) and drops the C0 control
-// characters XML forbids, as gofeed does, so that scanXML sees what gofeed
-// sees.
+// UTF-8 already, whatever the declaration says) and replaces the C0 control
+// characters XML forbids with spaces, as the decoding of formats.Open does
+// (a separator: two URLs a vertical tab splits stay two), so that scanXML
+// sees what gofeed sees.
 func prepare(data []byte) []byte {
 	if m := xmlDecl.FindIndex(data); m != nil && bytes.Contains(data[:m[1]], []byte("encoding")) {
 		data = append([]byte(`<?xml version="1.0" encoding="UTF-8"?>`), data[m[1]:]...)
@@ -266,10 +267,10 @@ func prepare(data []byte) []byte {
 	if clean {
 		return data
 	}
-	out := data[:0:0]
-	for _, b := range data {
-		if b >= 0x20 || b == '\t' || b == '\n' || b == '\r' {
-			out = append(out, b)
+	out := bytes.Clone(data)
+	for i, b := range out {
+		if b < 0x20 && b != '\t' && b != '\n' && b != '\r' {
+			out[i] = ' '
 		}
 	}
 	return out

@@ -2,7 +2,7 @@
 // clean UTF-8: UTF-16 and UTF-32 (with or without a byte order mark) and
 // charsets an XML declaration names are transcoded, the declaration is
 // rewritten to say UTF-8 so that no later parser decodes twice, and invalid
-// UTF-8 and characters XML forbids are replaced or removed and counted.
+// UTF-8 and characters XML forbids are replaced and counted.
 package textenc
 
 import (
@@ -174,9 +174,10 @@ func declared(r io.Reader, transcoded bool, opts Options) io.Reader {
 	return io.MultiReader(bytes.NewReader(rewritten), rest)
 }
 
-// cleaner replaces invalid UTF-8 with U+FFFD and drops the control
-// characters XML 1.0 forbids (all below U+0020 but tab, newline and
-// carriage return; and U+FFFE, U+FFFF).
+// cleaner replaces invalid UTF-8 with U+FFFD and the control characters
+// XML 1.0 forbids (all below U+0020 but tab, newline and carriage return;
+// and U+FFFE, U+FFFF) with a space: a character that separates, so that a
+// vertical tab or form feed between two URLs never glues them into one.
 type cleaner struct {
 	r     io.Reader
 	opts  Options
@@ -221,7 +222,7 @@ func (c *cleaner) Read(p []byte) (int, error) {
 		}
 		if c.err == io.EOF && c.opts.Report != nil && c.invalid+c.ctrl > 0 {
 			c.opts.Report(&Problem{Line: c.first.Line, Column: c.first.Column, Err: fmt.Errorf(
-				"%w: %d invalid UTF-8 sequences replaced, %d control characters removed (the first here)",
+				"%w: %d invalid UTF-8 sequences replaced, %d control characters replaced by spaces (the first here)",
 				ErrInvalidText, c.invalid, c.ctrl)})
 		}
 	}
@@ -259,6 +260,7 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 		}
 		if b < utf8.RuneSelf {
 			c.problem(&c.ctrl, chunk[:i], fmt.Sprintf("control character U+%04X", b))
+			out = append(out, ' ')
 			i++
 			continue
 		}
@@ -273,6 +275,7 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 			out = append(out, "\uFFFD"...)
 		case r == 0xFFFE || r == 0xFFFF:
 			c.problem(&c.ctrl, chunk[:i], fmt.Sprintf("noncharacter U+%04X", r))
+			out = append(out, ' ')
 		default:
 			out = append(out, chunk[i:i+size]...)
 		}

@@ -94,12 +94,12 @@ func TestInvalidBytesLenient(t *testing.T) {
 	in := []byte("line one\nab\xffc\x01d\x00e\n\xe2\x82") // invalid byte, two controls, a cut-off sequence at the end
 	got, problems, err := decode(t, in, false)
 	require.NoError(t, err)
-	assert.Equal(t, "line one\nab\uFFFDcde\n\uFFFD\uFFFD", got) // each byte of the cut-off sequence
+	assert.Equal(t, "line one\nab\uFFFDc d e\n\uFFFD\uFFFD", got) // each byte of the cut-off sequence
 	require.Len(t, problems, 1)
 	assert.ErrorIs(t, problems[0], textenc.ErrInvalidText)
 	assert.Equal(t, 2, problems[0].Line)
 	assert.Equal(t, 3, problems[0].Column)
-	assert.Contains(t, problems[0].Error(), "3 invalid UTF-8 sequences replaced, 2 control characters removed")
+	assert.Contains(t, problems[0].Error(), "3 invalid UTF-8 sequences replaced, 2 control characters replaced by spaces")
 }
 
 func TestInvalidBytesStrict(t *testing.T) {
