@@ -30,12 +30,35 @@ type LastMod struct {
 	prec Precision
 }
 
-// NewLastMod returns t with precision p. A zero t gives an unknown LastMod.
+// NewLastMod returns t with precision p. A zero t gives an unknown LastMod,
+// and so does a time the sitemap schema cannot hold (see CheckLastModTime).
 func NewLastMod(t time.Time, p Precision) LastMod {
-	if t.IsZero() || p == PrecisionUnknown {
+	if t.IsZero() || p == PrecisionUnknown || CheckLastModTime(t) != nil {
 		return LastMod{}
 	}
 	return LastMod{t: t, prec: p}
+}
+
+// The range of a lastmod the sitemap schema's xsd:date and xsd:dateTime
+// hold as written: a four-digit year from 0001 (there is no year 0000) and
+// a UTC offset of at most 14 hours either way.
+const (
+	MinLastModYear   = 1
+	MaxLastModYear   = 9999
+	MaxLastModOffset = 14 * 60 * 60 // seconds
+)
+
+// CheckLastModTime reports why t, written in its own zone, is no date the
+// sitemap schema accepts: a year outside MinLastModYear to MaxLastModYear,
+// or a UTC offset beyond MaxLastModOffset. It wraps ErrBadDate.
+func CheckLastModTime(t time.Time) error {
+	if y := t.Year(); y < MinLastModYear || y > MaxLastModYear {
+		return fmt.Errorf("%w: year %04d is outside %04d to %d", ErrBadDate, y, MinLastModYear, MaxLastModYear)
+	}
+	if _, off := t.Zone(); off > MaxLastModOffset || off < -MaxLastModOffset {
+		return fmt.Errorf("%w: UTC offset %s is beyond ±14:00", ErrBadDate, t.Format("-07:00"))
+	}
+	return nil
 }
 
 // IsZero reports whether the lastmod is unknown.
@@ -125,6 +148,9 @@ func ParseLastMod(s string) (LastMod, error) {
 		return LastMod{}, fmt.Errorf("%w: empty", ErrBadDate)
 	}
 	if l, ok := parseW3C(s); ok {
+		if err := CheckLastModTime(l.t); err != nil {
+			return LastMod{}, fmt.Errorf("%q: %w", s, err)
+		}
 		return l, nil
 	}
 	for _, layout := range feedLayouts {
@@ -145,6 +171,9 @@ func ParseLastMod(s string) (LastMod, error) {
 		if !strings.Contains(layout, ":05") {
 			prec = PrecisionMinute
 		}
+		if err := CheckLastModTime(t); err != nil {
+			return LastMod{}, fmt.Errorf("%q: %w", s, err)
+		}
 		return LastMod{t: t, prec: prec}, nil
 	}
 	return LastMod{}, fmt.Errorf("%w: %q is not a W3C Datetime or RFC 822 date", ErrBadDate, s)
@@ -155,7 +184,7 @@ func ParseLastMod(s string) (LastMod, error) {
 // padded with ASCII space.
 func ParseLastModBytes(b []byte) (LastMod, error) {
 	if s, ok := trimASCII(b); ok {
-		if l, ok := parseW3C(s); ok {
+		if l, ok := parseW3C(s); ok && CheckLastModTime(l.t) == nil {
 			return l, nil
 		}
 	}

@@ -3,7 +3,8 @@ package formats
 import "time"
 
 // parseW3C parses the six W3C Datetime levels, and reports false for
-// anything else (and for the zero time, which a LastMod cannot hold). The
+// anything else (and for the zero time, which a LastMod cannot hold). It
+// does not check the range the schema allows (CheckLastModTime). The
 // commonest forms, YYYY-MM-DD and YYYY-MM-DDThh:mm:ss with Z or an offset,
 // are parsed by hand without allocating; the others through time.Parse.
 func parseW3C[T string | []byte](s T) (LastMod, bool) {
@@ -28,7 +29,7 @@ func parseW3C[T string | []byte](s T) (LastMod, bool) {
 		t, prec = time.Date(y, time.Month(m), 1, 0, 0, 0, 0, time.UTC), PrecisionMonth
 	case len(s) == 10:
 		if t, ok := dateOnly(s); ok {
-			return NewLastMod(t, PrecisionDay), true
+			return LastMod{t: t, prec: PrecisionDay}, true
 		}
 		t, err = time.Parse(time.DateOnly, string(s))
 		prec = PrecisionDay
@@ -39,7 +40,7 @@ func parseW3C[T string | []byte](s T) (LastMod, bool) {
 			break
 		}
 		if t, ok := dateTime(s); ok {
-			return NewLastMod(t, PrecisionSecond), true
+			return LastMod{t: t, prec: PrecisionSecond}, true
 		}
 		prec = PrecisionSecond
 		if t, err = time.Parse("2006-01-02T15:04:05Z07:00", string(s)); err != nil {
@@ -52,7 +53,7 @@ func parseW3C[T string | []byte](s T) (LastMod, bool) {
 	if err != nil || t.IsZero() {
 		return LastMod{}, false
 	}
-	return NewLastMod(t, prec), true
+	return LastMod{t: t, prec: prec}, true
 }
 
 // dateOnly parses the commonest lastmod, YYYY-MM-DD, as

@@ -200,13 +200,15 @@ func parseDate(raw string, parsed *time.Time) (formats.LastMod, bool) {
 	}
 	if timeOfDay.MatchString(raw) {
 		if explicitZone.MatchString(raw) {
-			return formats.NewLastMod(parsed.UTC(), formats.PrecisionSecond), true
+			lm := formats.NewLastMod(parsed.UTC(), formats.PrecisionSecond)
+			return lm, !lm.IsZero() // zero: out of the schema's range
 		}
 		return formats.LastMod{}, false
 	}
 	if monthName.MatchString(raw) || yearFirst.MatchString(raw) {
 		y, m, d := parsed.Date()
-		return formats.NewLastMod(time.Date(y, m, d, 0, 0, 0, 0, time.UTC), formats.PrecisionDay), true
+		lm := formats.NewLastMod(time.Date(y, m, d, 0, 0, 0, 0, time.UTC), formats.PrecisionDay)
+		return lm, !lm.IsZero()
 	}
 	return formats.LastMod{}, false
 }
