@@ -658,12 +658,14 @@ func (s *sources) tooLong(st *InputStats, loc string) {
 	}
 }
 
-// damaged decides what an error part-way through an input means: when the
-// input is damaged (formats.ErrDamaged) after some entries, in lenient mode,
-// a warning, and the entries read are kept; otherwise the run's error.
+// damaged decides what an error part-way through an input means: when a
+// top-level input is damaged (formats.ErrDamaged) after some entries, in
+// lenient mode, a warning, and the entries read are kept; otherwise the
+// run's error, or for a child sitemap (cut short on its way, most often)
+// its failure (see follower.failed).
 func (s *sources) damaged(st *InputStats, err error) error {
 	var pe *formats.ParseError
-	if s.opts.Strict || st.Read == 0 || !errors.Is(err, formats.ErrDamaged) || !errors.As(err, &pe) {
+	if s.opts.Strict || st.Read == 0 || st.Depth > 0 || !errors.Is(err, formats.ErrDamaged) || !errors.As(err, &pe) {
 		return err
 	}
 	st.Warnings++

@@ -221,9 +221,11 @@ func (fl *follower) enter(f *frame, c *child) error {
 }
 
 // failed records that the child of account i failed; with Strict, the run
-// fails.
+// fails, and so it does, KeepGoing or not, when the child failed because
+// the run's time ran out (an error matching context.DeadlineExceeded):
+// the children after it would fail the same way.
 func (fl *follower) failed(i int, err error) error {
-	if fl.s.opts.Strict {
+	if fl.s.opts.Strict || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
 	fl.s.account(i).Err = err

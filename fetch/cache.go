@@ -88,15 +88,38 @@ func (c *cache) open(e *entry, max int64) (*Body, error) {
 	return &Body{Status: http.StatusNotModified, Size: e.Size, f: f, r: io.LimitReader(f, e.Size)}, nil
 }
 
-// store copies the body r into the entry of e.URL, replacing the old one
-// once it is whole, and returns it open for reading.
-func (c *cache) store(e *entry, r io.Reader, max int64) (*Body, error) {
+// unusableError is the error of a cache directory that cannot be written
+// to (not creatable, not writable, a file), found before anything of a
+// body was read: the fetch goes on without the cache.
+type unusableError struct{ err error }
+
+func (u unusableError) Error() string { return u.err.Error() }
+
+// usable returns an error when the cache directory cannot be created or
+// written to.
+func (c *cache) usable() error {
 	if err := os.MkdirAll(c.dir, 0o755); err != nil {
-		return nil, err
+		return err
 	}
 	tmp, err := os.CreateTemp(c.dir, ".tmp-*")
 	if err != nil {
-		return nil, err
+		return err
+	}
+	tmp.Close()
+	return os.Remove(tmp.Name())
+}
+
+// store copies the body r into the entry of e.URL, replacing the old one
+// once it is whole, and returns it open for reading. It returns an
+// unusableError, having read nothing of r, when the directory cannot be
+// written to.
+func (c *cache) store(e *entry, r io.Reader, max int64) (*Body, error) {
+	if err := os.MkdirAll(c.dir, 0o755); err != nil {
+		return nil, unusableError{err}
+	}
+	tmp, err := os.CreateTemp(c.dir, ".tmp-*")
+	if err != nil {
+		return nil, unusableError{err}
 	}
 	fail := func(err error) (*Body, error) {
 		tmp.Close()
@@ -111,7 +134,7 @@ func (c *cache) store(e *entry, r io.Reader, max int64) (*Body, error) {
 		return fail(err)
 	}
 	if _, err := tmp.Write(append(head, '\n')); err != nil {
-		return fail(err)
+		return fail(unusableError{err})
 	}
 	if e.Size, err = copyCapped(tmp, r, max); err != nil {
 		return fail(err)

@@ -23,11 +23,14 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/termsafe"
 )
 
 // Defaults of Options.
@@ -60,9 +63,10 @@ func UserAgent(version string) string {
 // Options configure a Fetcher. The zero value is usable: a client of its
 // own, the default time-out, no retries, no size cap, no cache.
 type Options struct {
-	// Client sends the requests. Nil means NewClient(Timeout). A client
-	// without a CheckRedirect of its own gets one that stops after
-	// MaxRedirects redirects.
+	// Client sends the requests, as it is: the Policy does not apply to
+	// it. Nil means a client per Scope, like NewClient(Timeout) but with
+	// the Policy. A client without a CheckRedirect of its own gets one
+	// that stops after MaxRedirects redirects.
 	Client *http.Client
 	// UserAgent is sent with every request; empty means UserAgent("dev").
 	UserAgent string
@@ -87,6 +91,13 @@ type Options struct {
 	// first. Nil means the function Sleep; tests replace it to record the
 	// waits.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// Policy is the remote-host policy of the requests (see Policy); it
+	// applies unless Client is set, which is then used as it is.
+	Policy Policy
+	// Warn, when set, is told of what does not stop a fetch: a cache
+	// directory that cannot be used, so that the fetch goes on without
+	// the cache.
+	Warn func(error)
 }
 
 // NewClient returns an HTTP client whose connections are made within
@@ -121,8 +132,11 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 // Fetcher gets URLs. It is safe for concurrent use.
 type Fetcher struct {
 	opts   Options
-	client *http.Client
+	client *http.Client // when Options.Client was given; else each Scope has its own
 	cache  *cache
+
+	noCache  sync.Once   // warns of an unusable cache once
+	cacheOff atomic.Bool // the cache turned out unusable
 }
 
 // New returns a Fetcher with the options.
@@ -137,9 +151,7 @@ func New(opts Options) *Fetcher {
 		opts.Sleep = Sleep
 	}
 	client := opts.Client
-	if client == nil {
-		client = NewClient(opts.Timeout)
-	} else if client.CheckRedirect == nil {
+	if client != nil && client.CheckRedirect == nil {
 		c := *client
 		c.CheckRedirect = checkRedirect
 		client = &c
@@ -147,8 +159,31 @@ func New(opts Options) *Fetcher {
 	f := &Fetcher{opts: opts, client: client}
 	if opts.CacheDir != "" {
 		f.cache = &cache{dir: opts.CacheDir}
+		if err := f.cache.usable(); err != nil {
+			f.cacheUnusable(err)
+		}
 	}
 	return f
+}
+
+// cacheUnusable turns the cache off for the rest of the Fetcher's life,
+// with a warning.
+func (f *Fetcher) cacheUnusable(err error) {
+	f.noCache.Do(func() {
+		f.cacheOff.Store(true)
+		if f.opts.Warn != nil {
+			f.opts.Warn(fmt.Errorf("fetch: the cache directory %s cannot be used (%v); fetching without the cache", f.opts.CacheDir, err))
+		}
+	})
+}
+
+// cached returns the cache, or nil when there is none or it was turned
+// off.
+func (f *Fetcher) cached() *cache {
+	if f.cacheOff.Load() {
+		return nil
+	}
+	return f.cache
 }
 
 // Sleep waits d, or until ctx ends and then returns its error: the wait
@@ -187,7 +222,8 @@ func (e *Error) Error() string {
 	if e.Attempts > 1 {
 		fmt.Fprintf(&b, " (%d attempts)", e.Attempts)
 	}
-	return b.String()
+	// The status reason and the URLs come from the network.
+	return termsafe.String(b.String())
 }
 
 // Unwrap returns the underlying error.
@@ -225,19 +261,30 @@ func (b *Body) Close() error {
 	return err
 }
 
-// Fetch gets rawURL and returns its body once it was read whole. It tries
-// again, as the retry policy says, after a network error, a time-out, a
-// 429 or a 5xx answer, but never once a body began to arrive. Any answer
-// other than 2xx (or a 304 served from the cache), a body larger than
-// MaxBytes, and a time-out give an *Error naming the URL.
+// Fetch gets rawURL, a top-level input in a scope of its own (see
+// NewScope), and returns its body once it was read whole. It tries again,
+// as the retry policy says, after a network error, a time-out, a 429 or a
+// 5xx answer, but never once a body began to arrive. Any answer other than
+// 2xx (or a 304 served from the cache), a body larger than MaxBytes, a body
+// shorter than its Content-Length, an address the Policy refuses, and a
+// time-out give an *Error naming the URL. When ctx ends, the error is
+// ctx's cause (context.Cause), so that a deadline of the whole run set
+// with a cause says so.
 func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Body, error) {
+	return f.NewScope(rawURL).Fetch(ctx, rawURL)
+}
+
+func (f *Fetcher) fetch(ctx context.Context, s *Scope, rawURL string) (*Body, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, &Error{URL: rawURL, Err: errors.New("not an http or https URL")}
 	}
-	cached := f.cache.load(rawURL)
+	if ctx.Err() != nil {
+		return nil, &Error{URL: rawURL, Err: context.Cause(ctx)}
+	}
+	cached := f.cached().load(rawURL)
 	for attempt := 1; ; attempt++ {
-		body, retry, ferr := f.attempt(ctx, rawURL, cached)
+		body, retry, ferr := f.attempt(ctx, s.client, rawURL, cached)
 		if ferr == nil {
 			return body, nil
 		}
@@ -251,6 +298,9 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Body, error) {
 			return nil, ferr
 		}
 		if err := f.opts.Sleep(ctx, wait); err != nil {
+			if ctx.Err() != nil {
+				ferr.Err = fmt.Errorf("%w (after: %v)", context.Cause(ctx), ferr.Err)
+			}
 			return nil, ferr
 		}
 	}
@@ -258,11 +308,14 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Body, error) {
 
 // attempt makes one request. retry is non-nil when the request may be
 // tried again: the answer's header, or an empty one after a network error.
-func (f *Fetcher) attempt(ctx context.Context, rawURL string, cached *entry) (body *Body, retry http.Header, ferr *Error) {
+func (f *Fetcher) attempt(ctx context.Context, client *http.Client, rawURL string, cached *entry) (body *Body, retry http.Header, ferr *Error) {
 	actx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
 	defer cancel()
 	fail := func(err error) *Error {
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil || isTimeout(err) {
+		switch {
+		case ctx.Err() != nil:
+			err = context.Cause(ctx)
+		case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
 			err = fmt.Errorf("no complete answer within %v", f.opts.Timeout)
 		}
 		return &Error{URL: rawURL, Err: err}
@@ -285,10 +338,10 @@ func (f *Fetcher) attempt(ctx context.Context, rawURL string, cached *entry) (bo
 			req.Header.Set("If-Modified-Since", cached.LastModified)
 		}
 	}
-	resp, err := f.client.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		ferr := fail(unwrapURLError(err))
-		if errors.Is(err, ErrTooManyRedirects) || ctx.Err() != nil {
+		if errors.Is(err, ErrTooManyRedirects) || errors.Is(err, ErrAddressRefused) || errors.Is(err, ErrOtherOrigin) || ctx.Err() != nil {
 			return nil, nil, ferr
 		}
 		return nil, http.Header{}, ferr
@@ -300,7 +353,7 @@ func (f *Fetcher) attempt(ctx context.Context, rawURL string, cached *entry) (bo
 	}
 	switch {
 	case resp.StatusCode == http.StatusNotModified && cached != nil:
-		b, err := f.cache.open(cached, f.opts.MaxBytes)
+		b, err := f.cached().open(cached, f.opts.MaxBytes)
 		if err != nil {
 			return nil, nil, status(err)
 		}
@@ -330,9 +383,15 @@ func (f *Fetcher) attempt(ctx context.Context, rawURL string, cached *entry) (bo
 // answer has validators, and returns it open for reading.
 func (f *Fetcher) save(rawURL string, resp *http.Response, r io.Reader) (*Body, error) {
 	v := validators(resp.Header)
-	if f.cache != nil && (v.ETag != "" || v.LastModified != "") {
+	if c := f.cached(); c != nil && (v.ETag != "" || v.LastModified != "") {
 		v.URL = rawURL
-		return f.cache.store(v, r, f.opts.MaxBytes)
+		b, err := c.store(v, r, f.opts.MaxBytes)
+		var ue unusableError
+		if !errors.As(err, &ue) {
+			return b, err
+		}
+		// Nothing of the body was read yet: it goes to a temporary file.
+		f.cacheUnusable(ue.err)
 	}
 	tmp, err := os.CreateTemp(f.opts.TempDir, "feed2sitemap-fetch-*")
 	if err != nil {

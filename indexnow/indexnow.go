@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/fetch"
+	"github.com/feed2sitemap/feed2sitemap/internal/termsafe"
 )
 
 // DefaultEndpoint is the shared IndexNow endpoint, which forwards what it
@@ -79,7 +80,10 @@ type Client struct {
 	// host. When empty no keyLocation is sent, and engines look for the
 	// key at https://HOST/KEY.txt.
 	KeyLocation string
-	// HTTPClient sends the requests; nil is fetch.NewClient(Timeout).
+	// HTTPClient sends the requests; nil is fetch.NewClient(Timeout). A
+	// fetch.Scope's client (Scope.HTTPClient) applies the remote-host
+	// policy. Whatever its CheckRedirect, a redirect is never followed:
+	// the POST answered by a redirect is a failure (see Send).
 	HTTPClient *http.Client
 	// Timeout bounds each attempt, from the request to the end of the
 	// response; 0 is DefaultTimeout.
@@ -207,7 +211,7 @@ func (r Result) String() string {
 	if r.Attempts > 1 {
 		fmt.Fprintf(&b, " (after %d attempts)", r.Attempts)
 	}
-	return b.String()
+	return termsafe.String(b.String())
 }
 
 // StatusError is the error of a batch the endpoint refused.
@@ -216,12 +220,16 @@ type StatusError struct {
 	Message string // the start of the response body, space collapsed
 }
 
-// Error returns the status, its meaning and the server's message:
-// "403 Forbidden: key not valid (…); the server said: …".
+// Error returns the status, its meaning and the server's message, its
+// control characters escaped: "403 Forbidden: key not valid (…); the
+// server said: …".
 func (e *StatusError) Error() string {
 	s := fmt.Sprintf("%d %s", e.Code, StatusMeaning(e.Code))
-	if e.Message != "" {
-		s += "; the server said: " + e.Message
+	switch {
+	case e.Code >= 300 && e.Code < 400:
+		s += ": " + termsafe.String(e.Message)
+	case e.Message != "":
+		s += "; the server said: " + termsafe.String(e.Message)
 	}
 	return s
 }
@@ -256,7 +264,12 @@ func StatusMeaning(code int) string {
 }
 
 // Send posts b, retrying as the Client's settings say, and returns what
-// became of it. It returns early, with ctx's error, when ctx is done.
+// became of it. It returns early, with ctx's error, when ctx is done. Only
+// a 2xx answer to the POST itself counts as accepted: a redirect (of any
+// status, 307 and 308 included) is not followed, and fails with an error
+// naming where it leads, since a POST redirected to a GET would be
+// answered 200 without submitting anything; the endpoint must be given as
+// its final URL.
 func (c *Client) Send(ctx context.Context, b Batch) Result {
 	res := Result{Host: b.Host, URLs: len(b.URLs)}
 	payload, err := c.Body(b)
@@ -307,12 +320,16 @@ func (c *Client) post(ctx context.Context, payload []byte) (status int, header h
 	if c.UserAgent != "" {
 		req.Header.Set("User-Agent", c.UserAgent)
 	}
-	hc := c.HTTPClient
-	if hc == nil {
-		c.once.Do(func() { c.own = fetch.NewClient(timeout) })
-		hc = c.own
-	}
-	resp, err := hc.Do(req)
+	c.once.Do(func() {
+		hc := c.HTTPClient
+		if hc == nil {
+			hc = fetch.NewClient(timeout)
+		}
+		own := *hc
+		own.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+		c.own = &own
+	})
+	resp, err := c.own.Do(req)
 	if err != nil {
 		var ne net.Error
 		if ctx.Err() == context.DeadlineExceeded || errors.As(err, &ne) && ne.Timeout() {
@@ -331,6 +348,13 @@ func (c *Client) post(ctx context.Context, payload []byte) (status int, header h
 	m := strings.Join(strings.Fields(strings.ToValidUTF8(string(msg), "\uFFFD")), " ")
 	if len(m) > 200 {
 		m = strings.ToValidUTF8(m[:200], "") + "…"
+	}
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		where := "elsewhere"
+		if loc, err := resp.Location(); err == nil {
+			where = "to " + loc.String()
+		}
+		m = fmt.Sprintf("the endpoint redirects %s; a redirect of the POST is not followed (give the final URL as the endpoint)", where)
 	}
 	return resp.StatusCode, resp.Header, &StatusError{Code: resp.StatusCode, Message: m}
 }

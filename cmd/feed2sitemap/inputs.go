@@ -27,11 +27,41 @@ type sourceFlags struct {
 	Retries       int           `group:"Remote inputs and indexes" placeholder:"N" default:"2" help:"Try a request again up to N times after a network error, a time-out, 429 or 5xx, waiting longer each time or as Retry-After says (up to 60s; default: ${default})."`
 	UserAgent     string        `name:"user-agent" group:"Remote inputs and indexes" placeholder:"STRING" help:"The User-Agent to send (default: feed2sitemap/VERSION (+https://github.com/feed2sitemap/feed2sitemap))."`
 	MaxInputBytes *int64        `name:"max-input-bytes" group:"Remote inputs and indexes" placeholder:"N" help:"Stop with an error at an input larger than N bytes, counted decompressed (default: 52428800 for remote inputs, no cap for files and standard input; 0: no cap)."`
-	Cache         string        `group:"Remote inputs and indexes" placeholder:"DIR" help:"Keep what was fetched in DIR, and on the next run ask servers whether it changed (If-None-Match, If-Modified-Since): an unchanged answer (304) reads the copy."`
+	Cache         string        `group:"Remote inputs and indexes" placeholder:"DIR" help:"Keep what was fetched in DIR, and on the next run ask servers whether it changed (If-None-Match, If-Modified-Since): an unchanged answer (304) reads the copy. A DIR that cannot be used is left out with a warning."`
+
+	hostFlags `embed:""`
 
 	once    sync.Once // makes fetcher, from the goroutines that open children too
 	fetcher *fetch.Fetcher
+	net     fetch.Policy    // the network hooks of the env (tests)
+	stderr  io.Writer       // where the fetcher's warnings go
+	ctx     context.Context // ends at the run's deadline
+	stop    context.CancelFunc
+	scopes  sync.Map // input name -> *fetch.Scope, the scope of its top-level input
 }
+
+// hostFlags are the flags of the remote-host policy and of the run's
+// deadline, in every command that fetches.
+type hostFlags struct {
+	AllowPrivateHosts bool          `name:"allow-private-hosts" group:"Remote inputs and indexes" help:"Fetch from loopback, link-local (169.254.0.0/16, fe80::/10), private (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7), unspecified and multicast addresses too. Without it, only an input named on the command line may be on one (and then that class is allowed for what it lists)."`
+	FollowOtherHosts  bool          `name:"follow-other-hosts" group:"Remote inputs and indexes" help:"Follow child sitemaps (and their redirects) on other origins than the index or robots.txt that lists them. Without it, a child must be on the index's scheme, host and port."`
+	Deadline          time.Duration `group:"Remote inputs and indexes" placeholder:"DURATION" default:"0s" help:"Stop the whole run with an error once it has taken longer, naming what was being fetched (0, the default: 5m per level of following, so 25m with --max-depth 5, and 10m for validate)."`
+}
+
+// deadlinePerLevel is the run's time budget per level of following, when
+// --deadline is not given.
+const deadlinePerLevel = 5 * time.Minute
+
+// deadlineError is why the run's context ended at --deadline. It matches
+// context.DeadlineExceeded, so that a child that fails of it stops the
+// run, --keep-going or not.
+type deadlineError struct{ d time.Duration }
+
+func (e deadlineError) Error() string {
+	return fmt.Sprintf("stopped: the run took longer than its deadline of %v (--deadline)", e.d)
+}
+
+func (e deadlineError) Is(target error) bool { return target == context.DeadlineExceeded }
 
 // isRemote reports whether an input name is a URL to fetch.
 func isRemote(name string) bool {
@@ -52,8 +82,38 @@ func (f *sourceFlags) check() error {
 		return usageError{errors.New("--timeout must be positive")}
 	case f.MaxInputBytes != nil && *f.MaxInputBytes < 0:
 		return usageError{errors.New("--max-input-bytes cannot be negative")}
+	case f.Deadline < 0:
+		return usageError{errors.New("--deadline cannot be negative")}
 	}
 	return nil
+}
+
+// start starts the run's clock, once: remote inputs and children are
+// fetched within the deadline from now.
+func (f *sourceFlags) start(e *env) {
+	if f.ctx != nil {
+		return
+	}
+	f.stderr = e.Stderr
+	f.net = e.Network
+	d := f.Deadline
+	if d == 0 {
+		d = deadlinePerLevel * time.Duration(max(f.MaxDepth, 1))
+	}
+	// The context ends with the process (or at the deadline); its timer
+	// is all it holds.
+	f.ctx, f.stop = context.WithTimeoutCause(context.Background(), d, deadlineError{d})
+}
+
+// runCtx returns ctx bounded by the run's deadline too.
+func (f *sourceFlags) runCtx(ctx context.Context) (context.Context, context.CancelFunc) {
+	if f.ctx == nil {
+		return context.WithCancel(ctx)
+	}
+	run := f.ctx
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(run, func() { cancel(context.Cause(run)) })
+	return ctx, func() { stop(); cancel(context.Canceled) }
 }
 
 // maxBytes returns the cap on an input's decoded size.
@@ -75,22 +135,59 @@ func (f *sourceFlags) client() *fetch.Fetcher {
 			v := strings.TrimPrefix(versionString(), "feed2sitemap ")
 			ua = fetch.UserAgent(strings.Trim(v, "()"))
 		}
+		policy := f.net
+		policy.AllowPrivate, policy.OtherHosts = f.AllowPrivateHosts, f.FollowOtherHosts
 		f.fetcher = fetch.New(fetch.Options{
 			UserAgent: ua,
 			Timeout:   f.Timeout,
 			MaxBytes:  f.maxBytes(true),
 			Retry:     fetch.RetryPolicy{Retries: f.Retries, Base: fetch.DefaultBackoff, MaxWait: fetch.DefaultMaxWait},
 			CacheDir:  f.Cache,
+			Policy:    policy,
+			Warn: func(err error) {
+				if f.stderr != nil {
+					fmt.Fprintf(f.stderr, "feed2sitemap: warning: %v (--cache)\n", err)
+				}
+			},
 		})
 	})
 	return f.fetcher
 }
 
-// remote returns the input of a URL.
+// remote returns the input of a URL, a top-level input with a remote-host
+// scope of its own.
 func (f *sourceFlags) remote(rawURL string) convert.Input {
 	return convert.Input{Name: rawURL, MaxBytes: f.maxBytes(true), Open: func() (io.ReadCloser, error) {
-		return f.client().Fetch(context.Background(), rawURL)
+		sc := f.client().NewScope(rawURL)
+		f.scopes.Store(rawURL, sc)
+		ctx, cancel := f.runCtx(context.Background())
+		defer cancel()
+		return sc.Fetch(ctx, rawURL)
 	}}
+}
+
+// fetchChild fetches loc, listed by the index or robots.txt named parent,
+// in the scope of parent's top-level input, and returns its body.
+func (f *sourceFlags) fetchChild(ctx context.Context, parent, loc string) (*fetch.Body, error) {
+	v, ok := f.scopes.Load(parent)
+	if !ok {
+		// An index without a location (standard input): a scope with
+		// no top-level host, whose children share one origin.
+		v, _ = f.scopes.LoadOrStore(parent, f.client().NewScope(""))
+	}
+	sc := v.(*fetch.Scope)
+	var parents []string
+	if isRemote(parent) {
+		parents = append(parents, parent)
+	}
+	ctx, cancel := f.runCtx(ctx)
+	defer cancel()
+	body, err := sc.FetchChild(ctx, loc, parents...)
+	if err == nil {
+		f.scopes.LoadOrStore(loc, sc)
+		f.scopes.LoadOrStore(body.URL.String(), sc)
+	}
+	return body, err
 }
 
 // local returns the input of a file.
@@ -105,7 +202,7 @@ func (f *sourceFlags) openChild(ctx context.Context, parent convert.Input, loc s
 		return convert.LocalChild(ctx, parent, loc)
 	}
 	in := f.remote(loc)
-	body, err := f.client().Fetch(ctx, loc)
+	body, err := f.fetchChild(ctx, parent.Name, loc)
 	if err != nil {
 		return in, err
 	}
@@ -140,6 +237,7 @@ func (src *sourceFlags) inputs(e *env, names []string) ([]convert.Input, error) 
 	if err := src.check(); err != nil {
 		return nil, err
 	}
+	src.start(e)
 	stdin := 0
 	inputs := make([]convert.Input, len(names))
 	for i, name := range names {

@@ -17,17 +17,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"runtime/debug"
 	"strings"
 
 	"github.com/alecthomas/kong"
 
+	"github.com/feed2sitemap/feed2sitemap/fetch"
+
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/robots"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/text"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/termsafe"
 )
 
 // Exit statuses.
@@ -76,6 +80,10 @@ type env struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// Network holds the hooks of the remote-host policy (LookupIP, Dial)
+	// that tests set to map names to addresses; the zero value is the
+	// system's resolver and dialer.
+	Network fetch.Policy
 }
 
 func main() {
@@ -86,6 +94,9 @@ func main() {
 		// of the collections' cost on big inputs.
 		debug.SetGCPercent(400)
 	}
+	// net/http logs some of what a server sent (an unsolicited answer,
+	// a bad HTTP/2 header) with package log: not to the terminal.
+	log.SetOutput(io.Discard)
 	os.Exit(run(os.Args[1:], &env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
 }
 
@@ -101,6 +112,11 @@ type usageError struct{ error }
 // deferred clean-up, such as removing a half-written output, has run by
 // then.
 func run(args []string, e *env) (status int) {
+	// Messages quote servers and inputs: no control character of theirs
+	// reaches the terminal raw.
+	safe := *e
+	safe.Stderr = termsafe.NewWriter(e.Stderr)
+	e = &safe
 	defer func() {
 		switch r := recover().(type) {
 		case nil:

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/termsafe"
 )
 
 // progress shows a progress line on standard error during long runs, when
@@ -29,6 +30,7 @@ const progressDelay = 500 * time.Millisecond
 
 func newProgress(w io.Writer, quiet bool, dest *destination, mu *sync.Mutex) *progress {
 	now := time.Now()
+	w = termsafe.Unwrap(w) // the line is redrawn with CR and ESC [K
 	return &progress{mu: mu, w: w, on: !quiet && isTerminal(w), dest: dest, start: now, last: now}
 }
 

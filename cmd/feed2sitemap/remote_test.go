@@ -435,7 +435,12 @@ func TestLocalIndexFollowed(t *testing.T) {
 	assert.Equal(t, "https://example.com/one\nhttps://example.com/two\n", out)
 	assert.Empty(t, s.log, "nothing fetched")
 
-	out, errOut, status = runCLI(t, strings.NewReader(sitemapIndex(locs...)), "-", "--to", "text")
+	// An index from standard input has no address of its own: its
+	// children on loopback are fetched only when allowed.
+	_, errOut, status = runCLI(t, strings.NewReader(sitemapIndex(locs...)), "-", "--to", "text")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "feed2sitemap: failed: "+locs[0]+": fetch: address refused: 127.0.0.1 is a loopback address, and the input was not on one (--allow-private-hosts allows it) (listed by <stdin>)\n")
+	out, errOut, status = runCLI(t, strings.NewReader(sitemapIndex(locs...)), "-", "--to", "text", "--allow-private-hosts")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, s.URL+"/page/1/a\n"+s.URL+"/page/1/b\n"+s.URL+"/page/2/a\n"+s.URL+"/page/2/b\n", out)
 

@@ -33,7 +33,7 @@ type submitCmd struct {
 // Run reads the inputs, groups their URLs by host into batches, posts each
 // batch and prints what became of it.
 func (c *submitCmd) Run(e *env) error {
-	client, err := c.client()
+	client, err := c.client(e)
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,8 @@ func (c *submitCmd) Run(e *env) error {
 			return fmt.Errorf("--since-state: %w", err)
 		}
 	}
-	ctx := context.Background()
+	ctx, cancel := c.Sources.runCtx(context.Background())
+	defer cancel()
 	var acct submitAccount
 	sub := &indexnow.Submitter{Send: client.Send, BatchSize: c.Batch}
 	if c.DryRun {
@@ -83,8 +84,10 @@ func (c *submitCmd) Run(e *env) error {
 	return err
 }
 
-// client checks the IndexNow flags and returns the client they describe.
-func (c *submitCmd) client() (*indexnow.Client, error) {
+// client checks the IndexNow flags and returns the client they describe:
+// its requests follow the remote-host policy, the endpoint being a
+// top-level input.
+func (c *submitCmd) client(e *env) (*indexnow.Client, error) {
 	for _, check := range []error{
 		indexnow.CheckKey(c.IndexNowKey),
 		indexnow.CheckKeyLocation(c.KeyLocation),
@@ -101,7 +104,12 @@ func (c *submitCmd) client() (*indexnow.Client, error) {
 	if ua == "" {
 		ua = fetch.UserAgent(strings.Trim(strings.TrimPrefix(versionString(), "feed2sitemap "), "()"))
 	}
+	if err := c.Sources.check(); err != nil {
+		return nil, err
+	}
+	c.Sources.start(e)
 	return &indexnow.Client{
+		HTTPClient:  c.Sources.client().NewScope(c.Endpoint).HTTPClient(),
 		Endpoint:    c.Endpoint,
 		Key:         c.IndexNowKey,
 		KeyLocation: c.KeyLocation,

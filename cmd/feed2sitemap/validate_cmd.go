@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
+	"github.com/feed2sitemap/feed2sitemap/fetch"
 	"github.com/feed2sitemap/feed2sitemap/validate"
 )
 
@@ -22,6 +24,8 @@ type validateCmd struct {
 	Strict      bool     `help:"Exit with status 1 on warnings too."`
 	BaseURL     *url.URL `name:"base-url" placeholder:"URL" help:"Where the input files are served (their directory, or a file's URL), for the host and directory rules; without it (or a URL input) those rules are skipped."`
 	NoFollow    bool     `name:"no-follow" help:"Do not check the sitemaps an index or robots.txt lists."`
+
+	Hosts hostFlags `embed:""`
 }
 
 // errFindings is the failure of a run that found errors (or, with
@@ -38,12 +42,16 @@ func (c *validateCmd) Run(e *env) error {
 	if c.BaseURL != nil && (c.BaseURL.Scheme != "http" && c.BaseURL.Scheme != "https" || c.BaseURL.Host == "") {
 		return usageError{fmt.Errorf("--base-url %s: not an absolute http or https URL", c.BaseURL)}
 	}
-	inputs, err := e.inputs(c.Inputs)
+	// Following goes one level deep (robots.txt or an index, then its
+	// sitemaps): two levels of the deadline.
+	src := &sourceFlags{MaxDepth: 2, Concurrency: convert.DefaultConcurrency,
+		Timeout: fetch.DefaultTimeout, Retries: fetch.DefaultRetries, hostFlags: c.Hosts}
+	inputs, err := src.inputs(e, c.Inputs)
 	if err != nil {
 		return err
 	}
 	rep := validate.NewReport(c.MaxFindings)
-	v := validate.New(validate.Options{NoFollow: c.NoFollow, OnDocument: rep.Document, OpenChild: e.openValidateChild})
+	v := validate.New(validate.Options{NoFollow: c.NoFollow, OnDocument: rep.Document, OpenChild: src.openValidateChild})
 	var unreadable []string
 	for _, in := range inputs {
 		rc, err := in.Open()
@@ -104,26 +112,15 @@ func (c *validateCmd) source(in convert.Input, body io.Reader) validate.Source {
 }
 
 // openValidateChild opens a child sitemap: beside a local index, else
-// fetched like an input named by its URL.
-func (e *env) openValidateChild(parent validate.Source, loc string) (io.ReadCloser, validate.Source, error) {
+// fetched under the remote-host policy, in the scope of the input that
+// led to it.
+func (f *sourceFlags) openValidateChild(parent validate.Source, loc string) (io.ReadCloser, validate.Source, error) {
 	if parent.Dir != "" {
 		return validate.OpenLocal(parent, loc)
 	}
-	ins, err := e.inputs([]string{loc})
+	body, err := f.fetchChild(context.Background(), parent.Name, loc)
 	if err != nil {
 		return nil, validate.Source{}, err
 	}
-	rc, err := ins[0].Open()
-	if err != nil {
-		return nil, validate.Source{}, err
-	}
-	src := validate.Source{Name: loc}
-	if l, ok := rc.(convert.Located); ok && l.Location() != nil {
-		src.URL = l.Location()
-		src.Name = src.URL.String()
-	} else if src.URL, err = url.Parse(loc); err != nil {
-		rc.Close()
-		return nil, validate.Source{}, err
-	}
-	return rc, src, nil
+	return body, validate.Source{Name: body.URL.String(), URL: body.URL}, nil
 }
