@@ -2,6 +2,7 @@ package formats
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -70,62 +71,153 @@ func (s *Sniffed) String() string {
 	return fmt.Sprintf("text whose first line is not a URL: %q", line)
 }
 
-var (
-	jsonFeedVersion = regexp.MustCompile(`"version"\s*:\s*"(https?:(?:\\?/){2}jsonfeed\.org(?:\\?/)version(?:\\?/)[^"]*)"`)
-	jsonBareVersion = regexp.MustCompile(`"version"\s*:\s*"(1(?:\.\d+)?)"`)
-	jsonItems       = regexp.MustCompile(`"items"\s*:\s*\[`)
-)
-
 // Sniff looks at the start of an input, already decoded to UTF-8, and tells
-// what kind of content it is. For XML it skips a byte order mark,
-// whitespace, the XML declaration and other processing instructions,
-// comments and a DOCTYPE to find the root element.
+// what kind of content it is. Like image.Decode and gofeed's detector, it
+// decides by what the input starts with (after a byte order mark and white
+// space), never by something found further on: a URL list whose comment
+// mentions <?xml, or whose later lines hold XML, stays a URL list, and an
+// RSS feed quoting an XML document in its first item stays a feed.
+//
+// For XML it skips the XML declaration and other processing instructions,
+// comments and a DOCTYPE to find the root element. Text before an XML
+// declaration (reported as Junk) is passed over only when it is made of
+// comments, or starts as a PHP diagnostic does ("Warning: …", or
+// "<br />\n<b>Warning</b>: …"): the stray output of a broken generator. A
+// JSON Feed is recognized by the "version" (and "items") of the top-level
+// object. Text is sorted out by its first line that is neither blank nor a
+// '#' comment, lines ending with LF, CRLF or CR; it is binary when its
+// first BinaryLen bytes hold a NUL.
 func Sniff(prefix []byte) Sniffed {
 	p := bytes.TrimPrefix(prefix, []byte("\xef\xbb\xbf"))
 	rest := bytes.TrimLeft(p, " \t\r\n\f")
 	if len(rest) == 0 {
 		return Sniffed{Content: ContentEmpty}
 	}
+	junk := func(i int) Sniffed {
+		s := sniffXML(rest[i:])
+		s.Junk = len(prefix) - len(rest) + i
+		return s
+	}
 	switch rest[0] {
 	case '<':
-		if i := xmlDeclaration(rest); i > 0 && !bytes.HasPrefix(rest, []byte("<?xml")) {
-			// Markup before the XML declaration, which may only come
-			// first: a PHP warning in HTML, say.
-			s := sniffXML(rest[i:])
-			s.Junk = len(prefix) - len(rest) + i
-			return s
+		if i := commentsBeforeDeclaration(rest); i > 0 {
+			return junk(i)
+		}
+		if phpDiagnostic.Match(rest) {
+			if i := xmlDeclaration(rest); i > 0 {
+				return junk(i)
+			}
 		}
 		return sniffXML(rest)
 	case '{', '[':
-		s := Sniffed{Content: ContentJSON}
-		if m := jsonFeedVersion.FindSubmatch(rest); m != nil {
-			s.JSONFeedVersion = strings.ReplaceAll(string(m[1]), `\/`, "/")
-		} else if m := jsonBareVersion.FindSubmatch(rest); m != nil && jsonItems.Match(rest) {
-			s.JSONFeedVersion = string(m[1])
-		}
-		return s
+		return sniffJSON(rest)
 	}
-	if bytes.IndexByte(p, 0) >= 0 {
+	if bytes.IndexByte(p[:min(len(p), BinaryLen)], 0) >= 0 {
 		return Sniffed{Content: ContentBinary}
 	}
-	if i := xmlDeclaration(p); i > 0 {
-		s := sniffXML(p[i:])
-		s.Junk = len(prefix) - len(p) + i
-		return s
-	}
-	s := Sniffed{Content: ContentText}
-	for line := range bytes.Lines(p) {
-		l := strings.TrimSpace(string(line))
-		if l != "" && l[0] != '#' {
-			s.FirstLine = l
-			break
+	if phpDiagnostic.Match(rest) {
+		if i := xmlDeclaration(rest); i > 0 {
+			return junk(i)
 		}
 	}
+	s := Sniffed{Content: ContentText, FirstLine: firstLine(p)}
 	if s.FirstLine == "" {
 		s.Content = ContentEmpty
 	}
 	return s
 }
+
+// BinaryLen is how many bytes at the start of text Sniff looks at for a
+// NUL, which makes it binary data (as net/http.DetectContentType does): a
+// NUL further on is a damaged line of a text file, not a binary file.
+const BinaryLen = 512
+
+// phpDiagnostic matches the start of what PHP prints when a script warns
+// or fails before writing its document: as plain text ("Warning: x in
+// y.php on line 3", "PHP Notice:  …") or as HTML ("<br />\n<b>Warning</b>:
+// …").
+var phpDiagnostic = regexp.MustCompile(`^(?:<br\s*/?>\s*)*(?:<b>)?(?:PHP )?(?:Warning|Notice|Deprecated|Strict Standards|(?:Catchable |Recoverable )?[Ff]atal error|Parse error)(?:</b>)?:`)
+
+// commentsBeforeDeclaration returns where an XML declaration starts in p
+// when only comments and white space come before it (markup that may not
+// precede the declaration, but that a generator's template leaves there);
+// else 0.
+func commentsBeforeDeclaration(p []byte) int {
+	off := 0
+	for bytes.HasPrefix(p[off:], []byte("<!--")) {
+		end := bytes.Index(p[off+4:], []byte("-->"))
+		if end < 0 {
+			return 0
+		}
+		off += 4 + end + 3
+		off = len(p) - len(bytes.TrimLeft(p[off:], " \t\r\n\f"))
+	}
+	if off > 0 && xmlDeclaration(p[off:]) == 0 {
+		return off
+	}
+	return 0
+}
+
+// firstLine returns the first line of p that is neither blank nor a '#'
+// comment, trimmed, or "". Lines end with LF, CRLF or CR.
+func firstLine(p []byte) string {
+	for len(p) > 0 {
+		line := p
+		if i := bytes.IndexAny(p, "\r\n"); i >= 0 {
+			line, p = p[:i], p[i+1:]
+		} else {
+			p = nil
+		}
+		if l := strings.TrimSpace(string(line)); l != "" && l[0] != '#' {
+			return l
+		}
+	}
+	return ""
+}
+
+// sniffJSON reads the top-level object of JSON content as far as the prefix
+// goes, for a JSON Feed's "version" and "items". Members of nested values
+// do not count: a JSON document that lists feeds is not a feed.
+func sniffJSON(p []byte) Sniffed {
+	s := Sniffed{Content: ContentJSON}
+	dec := json.NewDecoder(bytes.NewReader(p))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return s
+	}
+	var version string
+	items := false
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		off := dec.InputOffset()
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			// The value goes on past the prefix.
+			items = items || tok == "items" && bytes.HasPrefix(bytes.TrimLeft(p[off:], " \t\r\n:"), []byte("["))
+			break
+		}
+		switch tok {
+		case "version":
+			json.Unmarshal(value, &version)
+		case "items":
+			items = len(value) > 0 && value[0] == '['
+		}
+	}
+	switch {
+	case jsonFeedVersion.MatchString(version):
+		s.JSONFeedVersion = version
+	case jsonBareVersion.MatchString(version) && items:
+		s.JSONFeedVersion = version
+	}
+	return s
+}
+
+var (
+	jsonFeedVersion = regexp.MustCompile(`^https?://jsonfeed\.org/version/`)
+	jsonBareVersion = regexp.MustCompile(`^1(?:\.\d+)?$`)
+)
 
 // xmlDeclaration returns the index of the first XML declaration in p, or
 // -1: "<?xml" followed by white space (not a processing instruction such

@@ -1,14 +1,13 @@
 package validate
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/robots"
 )
 
 const (
@@ -16,33 +15,18 @@ const (
 	minuteSlack = time.Minute
 )
 
-// maxLine is the longest line of a text sitemap or robots.txt read whole;
-// the rest of a longer line is skipped (a URL is at most 2,048 characters).
-const maxLine = 64 << 10
-
-// lines calls fn with each line of r (without its end of line), its
-// number, and whether it was cut at maxLine.
-func lines(r io.Reader, fn func(line []byte, n int, cut bool)) {
-	br := bufio.NewReaderSize(r, maxLine)
-	for n := 1; ; n++ {
-		line, err := br.ReadSlice('\n')
-		cut := false
-		if errors.Is(err, bufio.ErrBufferFull) {
-			cut = true
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = br.ReadSlice('\n')
-			}
-		}
-		line = bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
-		if n == 1 {
-			line = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF"))
-		}
-		if len(line) > 0 || err == nil {
-			fn(line, n, cut)
-		}
+// lines calls fn with each line of r (without its end of line: LF, CRLF
+// or CR, as the readers take them), its number, and whether it was longer
+// than formats.MaxLineLength (then line is its start only). Read errors end
+// the lines; the counter reader reports them.
+func lines(r io.Reader, fn func(line []byte, n int, long bool)) {
+	lr := formats.NewLineReader(r)
+	for {
+		line, long, err := lr.Next()
 		if err != nil {
 			return
 		}
+		fn(line, lr.Line(), long)
 	}
 }
 
@@ -58,7 +42,7 @@ func (d *doc) checkText(r io.Reader) {
 			d.reportAt(ruleTextLine, n, 1, "a comment line; a text sitemap holds only URLs")
 			return
 		case cut:
-			d.reportAt(ruleLocTooLong, n, 1, "the line is longer than %d bytes", maxLine)
+			d.reportAt(ruleLocTooLong, n, 1, "the line is longer than %d bytes", formats.MaxLineLength)
 			return
 		}
 		urls++
@@ -78,18 +62,18 @@ func (d *doc) checkRobots(r io.Reader) {
 		line, col int
 	}
 	var children []child
-	lines(r, func(line []byte, n int, cut bool) {
-		s := strings.TrimSpace(string(line))
-		name, value, ok := strings.Cut(s, ":")
-		if !ok || !strings.EqualFold(strings.TrimSpace(name), "sitemap") {
+	lines(r, func(line []byte, n int, long bool) {
+		value, at, ok := robots.SitemapValue(line)
+		if !ok {
 			return
 		}
-		if i := strings.IndexByte(value, '#'); i >= 0 && strings.HasSuffix(value[:i], " ") {
-			value = value[:i]
-		}
-		col := 1 + strings.Index(string(line), s) + len(name) + 1
 		d.info.URLs++
-		if loc, ok := d.checkURL(value, n, col, "Sitemap:", useRobots, false); ok && len(children) < maxChildren {
+		if long {
+			d.reportAt(ruleLocTooLong, n, 1, "the Sitemap: line is longer than %d bytes", formats.MaxLineLength)
+			return
+		}
+		col := 1 + at
+		if loc, ok := d.checkURL(string(value), n, col, "Sitemap:", useRobots, false); ok && len(children) < maxChildren {
 			children = append(children, child{loc, n, col})
 		}
 	})

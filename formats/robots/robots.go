@@ -2,7 +2,7 @@
 // child sitemaps.
 //
 // The field name is matched without regard to case, anywhere in the file and
-// whatever user-agent group it stands in. Values are trimmed; relative values
+// whatever user-agent group it stands in. Lines end with LF, CRLF or CR. Values are trimmed; relative values
 // resolve against the location the file was read from (ReadOptions.Base) and
 // are skipped with a warning when there is none; a sitemap named twice is
 // listed once. Every other line is ignored. Importing the package registers
@@ -10,7 +10,6 @@
 package robots
 
 import (
-	"bufio"
 	"bytes"
 	"io"
 	"strings"
@@ -48,40 +47,61 @@ func detect(s *formats.Sniffed) bool {
 	return false
 }
 
-// Reader reads the Sitemap: lines of a robots.txt.
-type Reader struct {
-	sc   *bufio.Scanner
-	opts formats.ReadOptions
-	line int
-	seen map[string]bool
+// SitemapValue returns the value of a Sitemap: line of a robots.txt (the
+// field name matched in any case): what follows the colon, up to a '#'
+// comment, without surrounding space, and where it starts in line. ok is
+// false for any other line.
+func SitemapValue(line []byte) (value []byte, at int, ok bool) {
+	if i := bytes.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	name, value, ok := bytes.Cut(line, []byte(":"))
+	if !ok || !strings.EqualFold(string(bytes.TrimSpace(name)), "sitemap") {
+		return nil, 0, false
+	}
+	trimmed := bytes.TrimLeft(value, " \t")
+	return bytes.TrimRight(trimmed, " \t"), len(line) - len(trimmed), true
 }
 
-// NewReader returns a reader of the robots.txt r.
+// Reader reads the Sitemap: lines of a robots.txt.
+type Reader struct {
+	lines *formats.LineReader
+	opts  formats.ReadOptions
+	seen  map[string]bool
+}
+
+// NewReader returns a reader of the robots.txt r. Lines end with LF, CRLF
+// or CR, as RFC 9309 allows.
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 64<<10)
-	return &Reader{sc: sc, opts: opts, seen: map[string]bool{}}
+	return &Reader{lines: formats.NewLineReader(r), opts: opts, seen: map[string]bool{}}
 }
 
 // Next returns the next sitemap the file names, as an entry of
-// formats.KindSitemap, or io.EOF after the last.
+// formats.KindSitemap, or io.EOF after the last. A Sitemap: line longer
+// than formats.MaxLineLength is skipped with a warning; other long lines
+// are ignored like every line that is not a Sitemap: line.
 func (r *Reader) Next() (formats.Entry, error) {
-	for r.sc.Scan() {
-		r.line++
-		line := r.sc.Bytes()
-		if r.line == 1 {
-			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+	for {
+		line, long, err := r.lines.Next()
+		if err == io.EOF {
+			return formats.Entry{}, err
 		}
-		if i := bytes.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
+		if err != nil {
+			return formats.Entry{}, &formats.ParseError{Source: r.opts.Source, Line: r.lines.Line() + 1, Err: err}
 		}
-		name, value, ok := bytes.Cut(line, []byte(":"))
-		if !ok || !strings.EqualFold(string(bytes.TrimSpace(name)), "sitemap") {
+		value, _, ok := SitemapValue(line)
+		if !ok {
+			continue
+		}
+		if long {
+			if werr := r.opts.Warningf(r.lines.Line(), 1, true, "Sitemap: line longer than %d KiB skipped", formats.MaxLineLength>>10); werr != nil {
+				return formats.Entry{}, werr
+			}
 			continue
 		}
 		loc, err := formats.ParseLoc(string(value), r.opts.Base)
 		if err != nil {
-			if werr := r.opts.Warning(r.line, 1, true, err); werr != nil {
+			if werr := r.opts.Warning(r.lines.Line(), 1, true, err); werr != nil {
 				return formats.Entry{}, werr
 			}
 			continue
@@ -92,8 +112,4 @@ func (r *Reader) Next() (formats.Entry, error) {
 		r.seen[loc] = true
 		return formats.Entry{Loc: loc, Kind: formats.KindSitemap}, nil
 	}
-	if err := r.sc.Err(); err != nil {
-		return formats.Entry{}, &formats.ParseError{Source: r.opts.Source, Line: r.line + 1, Err: err}
-	}
-	return formats.Entry{}, io.EOF
 }

@@ -73,6 +73,34 @@ func TestRules(t *testing.T) {
 	assert.Len(t, warnings, 1, "a relative sitemap with no base is skipped with a warning")
 }
 
+// TestReaderLineEndings reads the same robots.txt with LF, CRLF and CR-only
+// line ends (RFC 9309 allows all three) and with a mix of them: the same
+// sitemaps, and warnings at the same lines.
+func TestReaderLineEndings(t *testing.T) {
+	lines := []string{"# rules", "User-agent: *", "Disallow: /private", "Sitemap: https://example.com/a.xml", "Sitemap: ftp://example.com/c.xml", "", "Sitemap: https://example.com/b.xml"}
+	for _, eol := range []string{"\n", "\r\n", "\r"} {
+		got, warnings := read(t, strings.NewReader(strings.Join(lines, eol)+eol), "")
+		assert.Equal(t, []string{"https://example.com/a.xml", "https://example.com/b.xml"}, locs(got), "ending %q", eol)
+		assert.Equal(t, []string{`robots.txt:5:1: not an http or https URL: "ftp://example.com/c.xml"`}, warnings, "ending %q", eol)
+	}
+	got, warnings := read(t, strings.NewReader("User-agent: *\r\rSitemap: ftp://e/x\r\n\nSitemap: https://example.com/a.xml\n\rSitemap: https://example.com/b.xml"), "")
+	assert.Equal(t, []string{"https://example.com/a.xml", "https://example.com/b.xml"}, locs(got))
+	assert.Equal(t, []string{`robots.txt:3:1: not an http or https URL: "ftp://e/x"`}, warnings)
+}
+
+// TestReaderLongLines skips an over-long line instead of failing the whole
+// file: a long rule silently (it is not read anyway), a long Sitemap: line
+// with a warning naming it.
+func TestReaderLongLines(t *testing.T) {
+	long := strings.Repeat("x", 100<<10)
+	for _, eol := range []string{"\n", "\r\n", "\r"} {
+		in := strings.Join([]string{"User-agent: *", "Disallow: /" + long, "Sitemap: https://example.com/a.xml", "Sitemap: https://example.com/" + long, "Sitemap: https://example.com/b.xml"}, eol)
+		got, warnings := read(t, strings.NewReader(in), "")
+		assert.Equal(t, []string{"https://example.com/a.xml", "https://example.com/b.xml"}, locs(got), "ending %q", eol)
+		assert.Equal(t, []string{"robots.txt:4:1: Sitemap: line longer than 16 KiB skipped"}, warnings, "ending %q", eol)
+	}
+}
+
 func FuzzReader(f *testing.F) {
 	for _, name := range []string{"crawlercommons__sitemap-robots.txt", "crawlercommons__robots-with-utf8-bom.txt", "crawlercommons__relative-sitemap-robots.txt"} {
 		b, err := os.ReadFile(filepath.Join(corpus.Dir(f), name))

@@ -2,15 +2,16 @@
 // URL per line, in UTF-8.
 //
 // The reader tolerates a byte order mark, blank lines, space around URLs,
-// '#' comment lines and CRLF line ends. A line that is not an absolute
-// http(s) URL is skipped with a warning that names its line number. Importing
-// the package registers the format as "text".
+// '#' comment lines and LF, CRLF or CR line ends. A line that is not an
+// absolute http(s) URL, or is longer than MaxLineLength, is skipped with a
+// warning that names its line number. Importing the package registers the
+// format as "text".
 package text
 
 import (
 	"bufio"
 	"bytes"
-	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -19,7 +20,7 @@ import (
 
 // MaxLineLength is the longest line the reader accepts, in bytes; a longer
 // line is skipped with a warning without being held in memory.
-const MaxLineLength = 16 << 10
+const MaxLineLength = formats.MaxLineLength
 
 // Format is the registered text format.
 var Format = formats.Register(&formats.Format{
@@ -52,43 +53,34 @@ func isURLLine(line string) bool {
 
 // Reader reads a text sitemap.
 type Reader struct {
-	r    *bufio.Reader
-	opts formats.ReadOptions
-	line int
-	err  error
+	lines *formats.LineReader
+	opts  formats.ReadOptions
+	err   error
 }
 
-// NewReader returns a reader of the text sitemap r. Lines are reported to
-// opts.Warn by number.
+// NewReader returns a reader of the text sitemap r. Lines end with LF, CRLF
+// or CR, and are reported to opts.Warn by number.
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
-	return &Reader{r: bufio.NewReaderSize(r, MaxLineLength), opts: opts}
+	return &Reader{lines: formats.NewLineReader(r), opts: opts}
 }
 
 // Next returns the next URL, or io.EOF after the last line.
 func (r *Reader) Next() (formats.Entry, error) {
 	for r.err == nil {
-		raw, err := r.r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			r.line++
-			if err := r.skipLongLine(); err != nil {
-				return formats.Entry{}, err
-			}
-			continue
-		}
+		raw, long, err := r.lines.Next()
 		if err != nil {
 			if err != io.EOF {
 				// A line cut short by a read error is not trusted.
-				r.err = &formats.ParseError{Source: r.opts.Source, Line: r.line + 1, Err: err}
-				break
+				err = &formats.ParseError{Source: r.opts.Source, Line: r.lines.Line() + 1, Err: err}
 			}
 			r.err = err
-			if len(raw) == 0 {
-				break
-			}
+			break
 		}
-		r.line++
-		if r.line == 1 {
-			raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+		if long {
+			if werr := r.opts.Warning(r.lines.Line(), 1, true, errLongLine); werr != nil {
+				r.err = werr
+			}
+			continue
 		}
 		line := bytes.TrimSpace(raw)
 		if len(line) == 0 || line[0] == '#' {
@@ -96,9 +88,8 @@ func (r *Reader) Next() (formats.Entry, error) {
 		}
 		loc, perr := formats.ParseLoc(string(line), nil)
 		if perr != nil {
-			if werr := r.opts.Warning(r.line, 1, true, perr); werr != nil {
+			if werr := r.opts.Warning(r.lines.Line(), 1, true, perr); werr != nil {
 				r.err = werr
-				return formats.Entry{}, werr
 			}
 			continue
 		}
@@ -107,30 +98,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 	return formats.Entry{}, r.err
 }
 
-// skipLongLine discards the rest of a line over MaxLineLength and warns.
-func (r *Reader) skipLongLine() error {
-	for {
-		_, err := r.r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if err != nil && err != io.EOF {
-			r.err = &formats.ParseError{Source: r.opts.Source, Line: r.line, Err: err}
-			return r.err
-		}
-		if err == io.EOF {
-			r.err = io.EOF
-		}
-		break
-	}
-	if werr := r.opts.Warning(r.line, 1, true, errLongLine); werr != nil {
-		r.err = werr
-		return werr
-	}
-	return nil
-}
-
-var errLongLine = errors.New("line longer than 16 KiB skipped")
+var errLongLine = fmt.Errorf("line longer than %d KiB skipped", MaxLineLength>>10)
 
 // Writer writes a text sitemap: each entry's loc on a line of its own.
 type Writer struct {

@@ -98,6 +98,42 @@ func TestReaderLongLine(t *testing.T) {
 	assert.Len(t, warnings, 1)
 }
 
+// TestReaderLineEndings reads a list whose lines end with CR only (old Mac
+// exports), or with a mix of endings: every URL is found, and the warnings
+// name the right lines, over-long line included.
+func TestReaderLineEndings(t *testing.T) {
+	long := "https://a.example/" + strings.Repeat("x", 100<<10)
+	for _, eol := range []string{"\r", "\n", "\r\n"} {
+		lines := []string{"# list", "https://a.example/1", "nope", long, "", "https://a.example/2"}
+		in := []byte(strings.Join(lines, eol) + eol)
+		for _, from := range []string{"", "text"} {
+			var warnings []string
+			r, f, err := formats.Open(bytes.NewReader(in), formats.OpenOptions{From: from, ReadOptions: formats.ReadOptions{
+				Source: "urls.txt", Warn: func(pe *formats.ParseError) { warnings = append(warnings, pe.Error()) }}})
+			require.NoError(t, err)
+			require.Equal(t, text.Format, f, "detected by content")
+			var locs []string
+			for e, err := range formats.All(r) {
+				require.NoError(t, err)
+				locs = append(locs, e.Loc)
+			}
+			assert.Equal(t, []string{"https://a.example/1", "https://a.example/2"}, locs, "ending %q", eol)
+			assert.Equal(t, []string{
+				`urls.txt:3:1: relative URL with no http(s) base to resolve it against: "nope"`,
+				"urls.txt:4:1: line longer than 16 KiB skipped",
+			}, warnings, "ending %q", eol)
+		}
+	}
+	// Mixed endings count one line per ending, CRLF being one.
+	locs, warnings, err := read(t, []byte("https://a.example/1\r\rnope\r\n\nhttps://a.example/2\n\rnope\r"), false)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"https://a.example/1", "https://a.example/2"}, locs)
+	assert.Equal(t, []string{
+		`urls.txt:3:1: relative URL with no http(s) base to resolve it against: "nope"`,
+		`urls.txt:7:1: relative URL with no http(s) base to resolve it against: "nope"`,
+	}, warnings)
+}
+
 func TestReaderReadError(t *testing.T) {
 	r := text.NewReader(io.MultiReader(strings.NewReader("https://a.example/1\nhttps://a.example/tru"), errReader{}), formats.ReadOptions{Source: "x"})
 	e, err := r.Next()

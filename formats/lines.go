@@ -1,0 +1,100 @@
+package formats
+
+import (
+	"bytes"
+	"io"
+)
+
+// MaxLineLength is the longest line a LineReader returns whole, in bytes.
+// Text sitemaps and robots.txt files are read line by line through it; a
+// URL is at most 2,048 characters, so a longer line is never a usable one.
+const MaxLineLength = 16 << 10
+
+// LineReader reads the lines of text (a text sitemap, a robots.txt) one at
+// a time, in memory bounded by MaxLineLength whatever the input. A line
+// ends with LF, CRLF or a lone CR (RFC 9309 allows all three in robots.txt,
+// and old Mac exports end lines with CR), so line numbers are right with
+// every ending. A UTF-8 byte order mark at the start of the first line is
+// dropped.
+type LineReader struct {
+	r          io.Reader
+	buf        []byte // holds buf[start:end] of the input, read but not returned
+	start, end int
+	head       []byte // the start of the over-long line being dropped
+	afterCR    bool   // the last line ended with CR: an LF right after belongs to it
+	line       int
+	err        error // the input's error, returned once buf is drained
+}
+
+// NewLineReader returns a reader of the lines of r.
+func NewLineReader(r io.Reader) *LineReader {
+	return &LineReader{r: r, buf: make([]byte, MaxLineLength+1)}
+}
+
+// Next returns the next line without its ending, or io.EOF after the last
+// (a last line without an ending is a line). A line longer than
+// MaxLineLength comes back cut to its first MaxLineLength bytes with long
+// set; the rest of it is read and dropped, never held. Any other error of
+// the input is returned as it is, and the line it cut short is not
+// returned. The line is valid until the next call.
+func (l *LineReader) Next() (line []byte, long bool, err error) {
+	empty := 0
+	for {
+		if l.afterCR && l.start < l.end {
+			if l.buf[l.start] == '\n' {
+				l.start++
+			}
+			l.afterCR = false
+		}
+		data := l.buf[l.start:l.end]
+		if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+			l.start += i + 1
+			l.afterCR = data[i] == '\r'
+			return l.found(data[:i], long)
+		}
+		if !long && len(data) > MaxLineLength {
+			long = true
+			l.head = append(l.head[:0], data[:MaxLineLength]...)
+		}
+		if long {
+			l.start = l.end // the rest of the line is dropped
+		}
+		if l.err != nil {
+			if l.err != io.EOF {
+				return nil, false, l.err
+			}
+			if len(data) == 0 && !long {
+				return nil, false, io.EOF
+			}
+			l.start = l.end
+			return l.found(data, long)
+		}
+		n := copy(l.buf, l.buf[l.start:l.end])
+		l.start, l.end = 0, n
+		m, err := l.r.Read(l.buf[l.end:])
+		l.end += m
+		l.err = err
+		if m == 0 && err == nil {
+			if empty++; empty == 100 {
+				l.err = io.ErrNoProgress
+			}
+		}
+	}
+}
+
+// found counts the line and returns it: the start of it held when it is
+// long.
+func (l *LineReader) found(line []byte, long bool) ([]byte, bool, error) {
+	l.line++
+	if long {
+		line = l.head
+	}
+	if l.line == 1 {
+		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+	}
+	return line, long, nil
+}
+
+// Line returns the number of the line Next returned last, counting from 1;
+// before the first line, 0.
+func (l *LineReader) Line() int { return l.line }

@@ -1,0 +1,83 @@
+package formats_test
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// line is what LineReader.Next returned for one line.
+type line struct {
+	n    int
+	text string
+	long bool
+}
+
+func readLines(t *testing.T, r io.Reader) ([]line, error) {
+	t.Helper()
+	lr := formats.NewLineReader(r)
+	var got []line
+	for {
+		l, long, err := lr.Next()
+		if err != nil {
+			return got, err
+		}
+		got = append(got, line{lr.Line(), string(l), long})
+		require.Less(t, len(got), 1000)
+	}
+}
+
+// TestLineReaderEndings reads the same lines with every line ending, whole
+// and a byte at a time (so that a CRLF is split between two reads).
+func TestLineReaderEndings(t *testing.T) {
+	want := []line{{1, "a", false}, {2, "", false}, {3, "b c", false}, {4, "d", false}}
+	for name, in := range map[string]string{
+		"LF":                "\ufeffa\n\nb c\nd\n",
+		"CRLF":              "\ufeffa\r\n\r\nb c\r\nd\r\n",
+		"CR":                "\ufeffa\r\rb c\rd\r",
+		"mixed":             "\ufeffa\r\n\rb c\nd\r\n",
+		"no final ending":   "\ufeffa\n\nb c\r\nd",
+		"CR, no final":      "\ufeffa\r\rb c\rd",
+		"CRLF, no final":    "\ufeffa\r\n\r\nb c\r\nd",
+		"LF CR is two ends": "\ufeffa\n\rb c\nd",
+	} {
+		t.Run(name, func(t *testing.T) {
+			for _, r := range []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in)), iotest.DataErrReader(strings.NewReader(in))} {
+				got, err := readLines(t, r)
+				assert.Equal(t, io.EOF, err)
+				assert.Equal(t, want, got)
+			}
+		})
+	}
+}
+
+// TestLineReaderLongLine drops what is over MaxLineLength of a line, and
+// counts the lines after it right with every ending.
+func TestLineReaderLongLine(t *testing.T) {
+	long := strings.Repeat("x", 3*formats.MaxLineLength)
+	exact := strings.Repeat("y", formats.MaxLineLength)
+	for _, eol := range []string{"\n", "\r\n", "\r"} {
+		in := "a" + eol + long + eol + exact + eol + "b" + eol + long
+		want := []line{{1, "a", false}, {2, long[:formats.MaxLineLength], true}, {3, exact, false}, {4, "b", false}, {5, long[:formats.MaxLineLength], true}}
+		for _, r := range []io.Reader{strings.NewReader(in), iotest.HalfReader(strings.NewReader(in))} {
+			got, err := readLines(t, r)
+			assert.Equal(t, io.EOF, err)
+			assert.Equal(t, want, got, "ending %q", eol)
+		}
+	}
+}
+
+// TestLineReaderError returns the input's error, not the line it cut.
+func TestLineReaderError(t *testing.T) {
+	boom := errors.New("boom")
+	got, err := readLines(t, io.MultiReader(strings.NewReader("a\nb"), iotest.ErrReader(boom)))
+	assert.Equal(t, boom, err)
+	assert.Equal(t, []line{{1, "a", false}}, got)
+}

@@ -1,0 +1,56 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// where lists the findings of one document as "rule@line:column".
+func where(fs []Finding, source string) []string {
+	var out []string
+	for _, f := range fs {
+		if f.Source == source {
+			out = append(out, fmt.Sprintf("%s@%d:%d", f.Rule.ID, f.Line, f.Column))
+		}
+	}
+	return out
+}
+
+// TestTextAndRobotsLineEndings checks a text sitemap and a robots.txt
+// whose lines end with LF, CRLF or CR only, as the readers read them: the
+// same URLs and children, findings at the same lines, and an over-long
+// line reported (or, for a robots.txt rule, ignored) without hiding the
+// lines after it.
+func TestTextAndRobotsLineEndings(t *testing.T) {
+	long := strings.Repeat("x", 100<<10)
+	for _, eol := range []string{"\n", "\r\n", "\r"} {
+		var docs []Document
+		v := New(Options{Now: testNow, OnDocument: func(d Document) { docs = append(docs, d) }})
+		list := strings.Join([]string{"# urls", "https://example.com/a", "https://example.com/" + long, "", "https://example.com/b"}, eol) + eol
+		got := where(run(t, v, list, "urls.txt", "https://example.com/urls.txt"), "urls.txt")
+		if want := []string{"text-line@1:1", "loc-too-long@3:1"}; !slices.Equal(got, want) {
+			t.Errorf("ending %q: text findings %v, want %v", eol, got, want)
+		}
+		if len(docs) != 1 || docs[0].Format != "text" || docs[0].URLs != 2 {
+			t.Errorf("ending %q: documents %+v, want one text sitemap of 2 URLs", eol, docs)
+		}
+
+		var opened []string
+		children := map[string]string{
+			"https://example.com/a.xml": twoURLs,
+			"https://example.com/b.xml": twoURLs,
+		}
+		v = New(Options{Now: testNow, Independent: true, OpenChild: memChildren(children, &opened)})
+		robots := strings.Join([]string{"User-agent: *", "Disallow: /" + long, "Sitemap: https://example.com/a.xml",
+			"Sitemap: https://example.com/" + long, "Sitemap:  https://example.com/b.xml#comment"}, eol)
+		got = where(run(t, v, robots, "robots.txt", "https://example.com/robots.txt"), "robots.txt")
+		if want := []string{"loc-too-long@4:1"}; !slices.Equal(got, want) {
+			t.Errorf("ending %q: robots.txt findings %v, want %v", eol, got, want)
+		}
+		if want := []string{"https://example.com/a.xml", "https://example.com/b.xml"}; !slices.Equal(opened, want) {
+			t.Errorf("ending %q: followed %v, want %v (as the robots reader reads them)", eol, opened, want)
+		}
+	}
+}
