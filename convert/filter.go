@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
 // The rules a Filter drops entries by, as Stats and Drop name them.
@@ -29,15 +30,22 @@ type Filter struct {
 	// example.com itself). Hosts are compared in lower case, punycode for
 	// internationalized names.
 	Hosts []string
-	// Scope, when set, keeps only URLs under it: same scheme and host, and
-	// a path under its directory. It is the protocol's rule for a sitemap
-	// served at Scope.
+	// Scope, when set, keeps only URLs under it: same scheme, host and
+	// port, and a path under its directory. It is the protocol's rule for a
+	// sitemap served at Scope. Both sides are compared in the form
+	// normalize.ScopeKey gives, so that no spelling of a URL escapes the
+	// directory ("/blog/../admin", "/blog/%2e%2e/admin", "/blog/..;/admin",
+	// "/blog/..%5Cadmin") and the same origin spelled otherwise
+	// ("https://Example.com.:443/") is not another.
 	Scope *url.URL
 	// Include, when not empty, keeps only URLs whose path matches one of
 	// these globs; Exclude drops URLs whose path matches one of them. In a
 	// glob, * matches any run of characters but '/', ** any run at all,
 	// and ? one character but '/'. A glob matches the whole path (the query
-	// is not part of it).
+	// is not part of it). Include matches the path in the form
+	// normalize.ScopeKey gives (dot segments and their escaped spellings
+	// resolved); Exclude matches it in that form or as written, so neither
+	// is bypassed by spelling a path otherwise.
 	Include, Exclude []string
 	// Since, when not zero, keeps only entries whose lastmod is on or after
 	// it; entries with no lastmod are dropped.
@@ -72,6 +80,7 @@ func (f *Filter) compile() (*filter, error) {
 			return nil, fmt.Errorf("host %q is not a host name", h)
 		}
 		name = strings.TrimSuffix(strings.TrimPrefix(loc, "http://"), "/")
+		name = strings.TrimRight(name, ".") // example.com. is example.com
 		if wild {
 			name = "." + name
 		}
@@ -82,9 +91,7 @@ func (f *Filter) compile() (*filter, error) {
 		if err != nil {
 			return nil, fmt.Errorf("scope: %w", err)
 		}
-		if i := strings.IndexAny(loc, "?#"); i >= 0 {
-			loc = loc[:i]
-		}
+		loc = normalize.ScopeKey(loc)
 		// The directory: up to the last slash after the host.
 		host := strings.Index(loc, "://") + 3
 		if slash := strings.LastIndexByte(loc, '/'); slash >= host {
@@ -141,15 +148,19 @@ func (f *filter) check(e *formats.Entry) string {
 	if len(f.hosts) > 0 && !f.hostOK(e.Loc) {
 		return RuleHost
 	}
-	if f.scope != "" && !strings.HasPrefix(e.Loc, f.scope) {
+	var key string // normalize.ScopeKey(e.Loc), when a rule needs it
+	if f.scope != "" || len(f.include) > 0 || len(f.exclude) > 0 {
+		key = normalize.ScopeKey(e.Loc)
+	}
+	if f.scope != "" && !strings.HasPrefix(key, f.scope) {
 		return RuleScope
 	}
 	if len(f.include) > 0 || len(f.exclude) > 0 {
-		path := locPath(e.Loc)
+		path := locPath(key)
 		if len(f.include) > 0 && !matchAny(f.include, path) {
 			return RuleInclude
 		}
-		if matchAny(f.exclude, path) {
+		if matchAny(f.exclude, path) || key != e.Loc && matchAny(f.exclude, locPath(e.Loc)) {
 			return RuleExclude
 		}
 	}
@@ -163,7 +174,7 @@ func (f *filter) check(e *formats.Entry) string {
 }
 
 func (f *filter) hostOK(loc string) bool {
-	host := locHost(loc)
+	host := strings.TrimRight(locHost(loc), ".")
 	for _, h := range f.hosts {
 		if h == host || h[0] == '.' && strings.HasSuffix(host, h) {
 			return true
