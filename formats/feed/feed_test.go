@@ -411,7 +411,11 @@ func TestErrors(t *testing.T) {
 		{"not a feed", `<urlset><url><loc>http://a.example/</loc></url></urlset>`, "not a feed: XML with root element <urlset>"},
 		{"no root", `<?xml version="1.0"?>`, "not a feed"},
 		{"bad json", `{"version": "https://jsonfeed.org/version/1", "items": [}`, "not a valid JSON Feed"},
-		{"json wrong type", `{"version": "https://jsonfeed.org/version/1", "items": {"a": 1}}`, "not a valid JSON Feed"},
+		{"json items not a list", `{"version": "https://jsonfeed.org/version/1", "items": "none"}`, `not a valid JSON Feed: "items" is a string, not an array`},
+		{"json without items", `{"version": "https://jsonfeed.org/version/1", "title": "t"}`, `not a valid JSON Feed: no "items"`},
+		{"json array at the top", `[{"version": "https://jsonfeed.org/version/1", "items": []}]`, "not a valid JSON Feed: the top level is an array, not an object"},
+		{"json cut short", `{"version": "https://jsonfeed.org/version/1", "items": [{"url": "https://a.example/"`, "not a valid JSON Feed: unexpected end of JSON input"},
+		{"json content after the feed", `{"version": "https://jsonfeed.org/version/1", "items": []} {}`, "not a valid JSON Feed: content after the top-level object"},
 		{"too deep", "<rss>" + strings.Repeat("<a>", feed.MaxDepth) + strings.Repeat("</a>", feed.MaxDepth) + "</rss>",
 			"elements nested more than 10000 deep"},
 	}

@@ -2,7 +2,6 @@ package feed
 
 import (
 	"bytes"
-	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -11,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/mmcdole/gofeed/atom"
-	jsonfeed "github.com/mmcdole/gofeed/json"
 	"github.com/mmcdole/gofeed/rss"
 	xpp "github.com/mmcdole/goxpp/v2"
 
@@ -60,7 +58,9 @@ type scan struct {
 	line, col int
 	truncated bool // the damage is the end of the input
 	inItem    bool // the input ended inside an item or entry
-	tooDeep   bool
+	// refused is set when err is a limit of guard.go the feed goes past:
+	// the feed is refused whole.
+	refused bool
 	// trailing is the line of content after the end of the root element,
 	// which gofeed ignores; 0 when there is none. strayEnd is the end tag
 	// that closed the root when it matched no open element.
@@ -102,6 +102,7 @@ func scanXML(data []byte) *scan {
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	s := &scan{}
 	var stack []xml.Name
+	var g guard
 	items := 0     // item or entry elements open
 	itemTag := ""  // their local name
 	itemDepth := 0 // depth of the innermost open item or entry
@@ -149,10 +150,9 @@ func scanXML(data []byte) *scan {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			if len(stack) == MaxDepth {
+			if err := g.start(t, items > 0 || strings.EqualFold(t.Name.Local, itemTag) && itemTag != ""); err != nil {
 				s.line, s.col = d.InputPos()
-				s.err = fmt.Errorf("elements nested more than %d deep", MaxDepth)
-				s.tooDeep = true
+				s.err, s.refused = err, true
 				return s
 			}
 			if len(stack) == 0 {
@@ -182,6 +182,7 @@ func scanXML(data []byte) *scan {
 					return s
 				}
 				stack = stack[:len(stack)-1]
+				g.end()
 				if strings.EqualFold(top.Local, itemTag) && items > 0 {
 					items--
 					closedItem = true
@@ -281,7 +282,7 @@ func prepare(data []byte) []byte {
 func (r *Reader) parseXML(data []byte) error {
 	data = prepare(data)
 	s := scanXML(data)
-	if s.tooDeep {
+	if s.refused {
 		return r.opts.Errorf(s.line, s.col, "%v", s.err)
 	}
 	var parse func([]byte) ([]item, meta, error)
@@ -456,27 +457,19 @@ func parseAtom(data []byte) ([]item, meta, error) {
 	return items, m, nil
 }
 
-// parseJSON parses a JSON Feed into r.items.
+// parseJSON parses a JSON Feed into r.items (see jsonfeed.go).
 func (r *Reader) parseJSON(data []byte) error {
-	f, err := (&jsonfeed.Parser{}).Parse(bytes.NewReader(data))
+	f, items, err := r.decodeJSONFeed(data)
 	if err != nil {
-		var off int64 = -1
-		var syn *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &syn):
-			off = syn.Offset
-		case errors.As(err, &typ):
-			off = typ.Offset
-		}
-		line, col := position(data, off)
-		return r.opts.Errorf(line, col, "not a valid JSON Feed: %v", err)
+		return err
 	}
-	r.items = make([]item, 0, len(f.Items))
-	for _, it := range f.Items {
-		if it != nil {
-			r.items = append(r.items, jsonItem(it))
+	r.items = make([]item, 0, len(items))
+	for _, it := range items {
+		if it.item == nil {
+			r.items = append(r.items, item{why: "it is " + it.notObject + ", not an object"})
+			continue
 		}
+		r.items = append(r.items, jsonItem(it.item))
 	}
 	r.base = r.resolveBase(f.HomePageURL)
 	r.lang = f.Language
