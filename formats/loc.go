@@ -141,7 +141,7 @@ func isCanonical(s string) bool {
 		}
 	}
 	if host, port, hasPort := strings.Cut(rest[:i], ":"); host == "" || hasPort {
-		if _, ok := portNumber(port); host == "" || !ok {
+		if _, ok := ParsePort(port); host == "" || !ok {
 			return false
 		}
 	}
@@ -211,7 +211,7 @@ func cleanAuthority(a string) (string, error) {
 		host, port = host[:i], host[i+1:]
 	}
 	if port != "" {
-		if _, ok := portNumber(port); !ok {
+		if _, ok := ParsePort(port); !ok {
 			return "", fmt.Errorf("%w %q: not a number from 1 to %d", ErrLocPort, port, MaxPort)
 		}
 	}
@@ -364,9 +364,10 @@ func checkSeparators(s string) error {
 	return nil
 }
 
-// portNumber parses a port: decimal digits (leading zeros allowed) naming
-// a port from 1 to MaxPort.
-func portNumber(s string) (int, bool) {
+// ParsePort parses the port of a URL: decimal digits (leading zeros
+// allowed) naming a port from 1 to MaxPort. It reports false for anything
+// else, the empty string included.
+func ParsePort(s string) (int, bool) {
 	t := strings.TrimLeft(s, "0")
 	if len(t) > 5 {
 		return 0, false

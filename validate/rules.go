@@ -109,8 +109,8 @@ var (
 		"a url or sitemap element has no loc, or an empty one",
 		"give every entry a <loc> with its absolute URL")
 	ruleLocSyntax = rule("loc-syntax", Error, true,
-		"a URL that is not a valid URI: a % not followed by two hex digits, several #, a bad port or authority",
-		"percent-encode % as %25 and fix the URL")
+		"a URL that is not a valid URI: a % not followed by two hex digits, several #, [ or ] outside the host, a bad port or authority",
+		"percent-encode % as %25, [ as %5B and ] as %5D, and fix the URL")
 	ruleLocTooShort = rule("loc-too-short", Error, true,
 		"a loc shorter than the 12 characters the schema requires",
 		"write the full absolute URL")
@@ -118,7 +118,7 @@ var (
 		"a loc longer than 2,048 characters",
 		"shorten the URL")
 	ruleLocNotAbsolute = rule("loc-not-absolute", Error, false,
-		"a URL that is not an absolute http or https URL with a host",
+		"a URL that is not an absolute http or https URL with a host (and a port from 1 to 65535, if any)",
 		"write the full URL, with http:// or https:// and the host")
 	ruleLocEscaping = rule("loc-escaping", Error, false,
 		"a URL holding characters a URI may not hold (space, non-ASCII, \" < > \\ ^ ` { | })",

@@ -55,6 +55,12 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 	if c, ok := badURIChar(s); ok {
 		d.reportAt(ruleLocEscaping, line, col, "%s %s holds %q, which must be percent-encoded", what, clip(s), c)
 	}
+	if port, ok := urlPort(s); ok {
+		if _, usable := formats.ParsePort(port); !usable {
+			d.reportAt(ruleLocNotAbsolute, line, col, "%s %s names port %q: the port of an http(s) URL is a number from 1 to %d",
+				what, clip(s), port, formats.MaxPort)
+		}
+	}
 	if use == usePage || use == useChild {
 		d.checkScope(s, line, col, what, use)
 	}
@@ -133,38 +139,59 @@ func badURIChar(s string) (string, bool) {
 }
 
 // uriSyntax returns what makes s an invalid URI reference for the schema's
-// anyURI (libxml2 escapes disallowed characters first, so only the
-// structure counts), or "".
+// anyURI, or "". libxml2 first replaces the characters a URI may not hold
+// by '_' (so they do not count here), then parses RFC 3986's grammar:
+// every % starts an escape (but inside a bracketed host, which it does not
+// look into); one # at most; '[' and ']' only around the host and in the
+// fragment; a host of name characters followed by nothing, a port or the
+// path; a port of at least one digit and at most 2,147,483,647 (an int).
 func uriSyntax(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
-			return "a % not followed by two hex digits (write %25)"
-		}
-	}
-	if strings.Count(s, "#") > 1 {
+	body, frag, hasFrag := strings.Cut(s, "#")
+	if hasFrag && strings.IndexByte(frag, '#') >= 0 {
 		return "more than one #"
 	}
-	rest := s
-	if i := strings.IndexAny(s, ":/?#"); i >= 0 && s[i] == ':' {
-		if !validScheme(s[:i]) {
+	rest := body
+	if i := strings.IndexAny(body, ":/?"); i >= 0 && body[i] == ':' {
+		if !validScheme(body[:i]) {
 			return "a bad scheme before ':'"
 		}
-		rest = s[i+1:]
+		rest = body[i+1:]
 	}
-	if !strings.HasPrefix(rest, "//") {
-		return ""
+	if strings.HasPrefix(rest, "//") {
+		auth := rest[2:]
+		end := strings.IndexAny(auth, "/?")
+		if end < 0 {
+			end = len(auth)
+		}
+		auth, rest = auth[:end], auth[end:]
+		if msg := authoritySyntax(auth); msg != "" {
+			return msg
+		}
 	}
-	auth := rest[2:]
-	if end := strings.IndexAny(auth, "/?#"); end >= 0 {
-		auth = auth[:end]
+	if badPercent(rest) || badPercent(frag) {
+		return "a % not followed by two hex digits (write %25)"
 	}
+	if strings.ContainsAny(rest, "[]") {
+		return "a [ or ] outside the host (write %5B and %5D)"
+	}
+	return ""
+}
+
+// maxSchemaPort is the highest port libxml2 parses (a C int).
+const maxSchemaPort = 1<<31 - 1
+
+// authoritySyntax is uriSyntax for the authority: userinfo, host, port.
+func authoritySyntax(auth string) string {
 	if strings.Count(auth, "@") > 1 {
 		return "more than one @ in the host part"
 	}
 	if at := strings.IndexByte(auth, '@'); at >= 0 {
+		if strings.ContainsAny(auth[:at], "[]") || badPercent(auth[:at]) {
+			return "a [, ] or bad % in the user information"
+		}
 		auth = auth[at+1:]
 	}
-	port := ""
+	port, hasPort := "", false
 	if strings.HasPrefix(auth, "[") {
 		end := strings.IndexByte(auth, ']')
 		if end < 0 {
@@ -174,19 +201,70 @@ func uriSyntax(s string) string {
 		if after != "" && !strings.HasPrefix(after, ":") {
 			return "text after the ] of the host"
 		}
-		port = strings.TrimPrefix(after, ":")
-	} else if i := strings.LastIndexByte(auth, ':'); i >= 0 {
-		port = auth[i+1:]
-		if strings.ContainsAny(auth[:i], "[]") {
+		port, hasPort = strings.CutPrefix(after, ":")
+	} else {
+		var host string
+		host, port, hasPort = strings.Cut(auth, ":")
+		if strings.ContainsAny(host, "[]") {
 			return "a [ or ] in the host"
 		}
+		if badPercent(host) {
+			return "a % not followed by two hex digits (write %25)"
+		}
 	}
+	if !hasPort {
+		return ""
+	}
+	if port == "" {
+		return "an empty port after ':'"
+	}
+	n := 0
 	for i := 0; i < len(port); i++ {
 		if port[i] < '0' || port[i] > '9' {
 			return "a port that is not a number"
 		}
+		if n = n*10 + int(port[i]-'0'); n > maxSchemaPort {
+			return fmt.Sprintf("a port above %d", maxSchemaPort)
+		}
 	}
 	return ""
+}
+
+// badPercent reports whether s holds a '%' that does not start an escape.
+func badPercent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
+			return true
+		}
+	}
+	return false
+}
+
+// urlPort returns the port of an absolute http(s) URL, and false when it
+// names none.
+func urlPort(s string) (string, bool) {
+	rest, ok := cutSchemeHTTP(s)
+	if !ok {
+		return "", false
+	}
+	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+		rest = rest[:end]
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	if strings.HasPrefix(rest, "[") {
+		end := strings.IndexByte(rest, ']')
+		if end < 0 {
+			return "", false
+		}
+		rest = rest[end+1:]
+	}
+	i := strings.IndexByte(rest, ':')
+	if i < 0 {
+		return "", false
+	}
+	return rest[i+1:], true
 }
 
 func isHex(c byte) bool {
@@ -221,13 +299,16 @@ func sessionID(s string) bool {
 	return withoutSessions.URL(s) != sameCleanup.URL(s)
 }
 
-// checkScope applies the host and directory rules.
+// checkScope applies the host and directory rules, to both URLs in the
+// form normalize.ScopeKey gives: no spelling of a URL ("/blog/../admin",
+// "%2e%2e", "..;", an escaped backslash) escapes the directory, and the same
+// origin spelled otherwise (":443", a trailing dot) is not another.
 func (d *doc) checkScope(s string, line, col int, what string, use urlUse) {
 	if d.scope == nil {
 		return
 	}
-	key := normalize.Key(s)
-	dir := normalize.Key(d.scope.String())
+	key := normalize.ScopeKey(s)
+	dir := normalize.ScopeKey(d.scope.String())
 	origin := dir
 	if rest, ok := cutSchemeHTTP(dir); ok {
 		if i := strings.IndexByte(rest, '/'); i >= 0 {
