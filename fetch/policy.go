@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -242,17 +243,24 @@ func (s *Scope) origins(u *url.URL, parents []string) map[string]bool {
 	set := map[string]bool{Origin(u): true}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	for _, o := range s.parentOrigins(parents) {
+		set[o] = true
+	}
+	return set
+}
+
+// parentOrigins returns the origins of the URLs parents and of where they
+// led; s.mu is held.
+func (s *Scope) parentOrigins(parents []string) []string {
+	var origins []string
 	for _, p := range parents {
-		if pu, err := url.Parse(p); err == nil && p != "" {
-			set[Origin(pu)] = true
-		}
-		if f, ok := s.finals[p]; ok {
-			if fu, err := url.Parse(f); err == nil {
-				set[Origin(fu)] = true
+		for _, raw := range []string{p, s.finals[p]} {
+			if u, err := url.Parse(raw); err == nil && raw != "" {
+				origins = append(origins, Origin(u))
 			}
 		}
 	}
-	return set
+	return origins
 }
 
 // checkOrigin refuses a child u on another origin than its parents.
@@ -261,31 +269,21 @@ func (s *Scope) checkOrigin(u *url.URL, parents []string) error {
 		return nil
 	}
 	o := Origin(u)
-	var names []string
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, p := range parents {
-		if p == "" {
-			continue
-		}
-		names = append(names, p)
-		if pu, err := url.Parse(p); err == nil && Origin(pu) == o {
-			return nil
-		}
-		if f, ok := s.finals[p]; ok {
-			if fu, err := url.Parse(f); err == nil && Origin(fu) == o {
-				return nil
-			}
-		}
+	origins := s.parentOrigins(parents)
+	if slices.Contains(origins, o) {
+		return nil
 	}
-	if len(names) == 0 {
+	if len(origins) == 0 {
 		if s.anchor == "" || s.anchor == o {
 			s.anchor = o
 			return nil
 		}
 		return fmt.Errorf("%w: refused: it is not on %s, the origin of the first child of an index without a location (--follow-other-hosts follows it)", ErrOtherOrigin, s.anchor)
 	}
-	return fmt.Errorf("%w: refused: it is not on the origin of its index %s (scheme, host and port; --follow-other-hosts follows it)", ErrOtherOrigin, termsafe.String(names[0]))
+	name := parents[slices.IndexFunc(parents, func(p string) bool { return p != "" })]
+	return fmt.Errorf("%w: refused: it is not on the origin of its index %s (scheme, host and port; --follow-other-hosts follows it)", ErrOtherOrigin, termsafe.String(name))
 }
 
 // Origin returns the origin of u: "scheme://host:port", in lower case,

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/termsafe"
 )
 
 // Report gathers the findings and documents of a run and writes them for
@@ -122,9 +124,13 @@ func plural(n int, one, many string) string {
 }
 
 // WriteText writes the report for people: each file with its findings,
-// then a summary line.
+// then a summary line. Control characters of the documents and servers
+// quoted (ESC, CR, C1 controls, bidirectional overrides) are escaped
+// (package termsafe), so that the report is safe to show in a terminal.
 func (r *Report) WriteText(w io.Writer) error {
-	bw := bufio.NewWriter(w)
+	tw := termsafe.NewWriter(w)
+	defer tw.Flush()
+	bw := bufio.NewWriter(tw)
 	for _, f := range r.ordered() {
 		fmt.Fprintf(bw, "%s", f.doc.Source)
 		if f.known {
@@ -229,9 +235,14 @@ func (r *Report) JSON() JSONReport {
 	return out
 }
 
-// WriteJSON writes the report as JSON (a JSONReport), indented.
+// WriteJSON writes the report as JSON (a JSONReport), indented, with the
+// control characters encoding/json leaves raw (C1 controls, bidirectional
+// overrides) escaped as \u sequences too.
 func (r *Report) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r.JSON())
+	b, err := json.MarshalIndent(r.JSON(), "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(termsafe.JSON(b), '\n'))
+	return err
 }

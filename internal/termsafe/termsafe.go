@@ -75,22 +75,50 @@ func escape(s string, keepLines bool) string {
 
 // Writer escapes what is written through it, as String does but keeping
 // newlines and tabs: the standard error of a program that prints lines
-// holding text from the network. Each Write is escaped on its own, so a
-// character split across two writes is escaped byte by byte.
+// holding text from the network, or a report. A character split between
+// two writes (by a bufio.Writer) is held until the next one; Flush writes
+// what is held.
 type Writer struct {
-	w io.Writer
+	w       io.Writer
+	pending []byte // the start of a character cut off by the last Write
 }
 
 // NewWriter returns a Writer that writes to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
-// Write writes p, escaped, and returns len(p) when all of it was written.
+// Write writes p, escaped, and returns len(p) when all of it was written
+// (or is held, the start of a character).
 func (w *Writer) Write(p []byte) (int, error) {
-	s := escape(string(p), true)
-	if _, err := io.WriteString(w.w, s); err != nil {
+	data := p
+	if len(w.pending) > 0 {
+		data = append(w.pending, p...)
+		w.pending = nil
+	}
+	// The start of the last character, when it is cut short.
+	cut := len(data)
+	for i := len(data) - 1; i >= 0 && i >= len(data)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(data[i]) {
+			if !utf8.FullRune(data[i:]) {
+				cut = i
+			}
+			break
+		}
+	}
+	if _, err := io.WriteString(w.w, escape(string(data[:cut]), true)); err != nil {
 		return 0, err
 	}
+	w.pending = append(w.pending, data[cut:]...)
 	return len(p), nil
+}
+
+// Flush writes what is held of a character cut short, escaped.
+func (w *Writer) Flush() error {
+	if len(w.pending) == 0 {
+		return nil
+	}
+	_, err := io.WriteString(w.w, escape(string(w.pending), true))
+	w.pending = nil
+	return err
 }
 
 // Unwrap returns the writer under w when w is a Writer, else w: for the
