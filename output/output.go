@@ -22,6 +22,17 @@
 // any point, leaves the index on disk pointing at complete parts of one run,
 // the old one or the new one.
 //
+// Two runs on the same output are serialized by Lock: a lock file beside
+// the output (".STEM.lock") that the second run waits for. Temporary files
+// carry the writing process's id in their names; a run removes its own,
+// and those of runs of this output that are gone, never another live
+// run's.
+//
+// The paths written follow the rules of internal/atomicfile: a symbolic
+// link at Options.Path (or at a part's name) is written through, the link
+// staying a link, and a directory, a named pipe or a device there is
+// refused by New before anything is read or written.
+//
 // With gzip, every file is gzipped and named with .gz, and parts are
 // compressed in parallel.
 package output
@@ -40,14 +51,18 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
+	"github.com/feed2sitemap/feed2sitemap/internal/filelock"
 )
 
 // The protocol's limits on one sitemap file or sitemap index.
@@ -72,6 +87,13 @@ var (
 	ErrIndexTooLarge = errors.New("sitemap index over the protocol's limits")
 	// ErrEntryTooLarge: one entry is larger than the byte limit of a file.
 	ErrEntryTooLarge = errors.New("entry larger than the size limit of one file")
+	// ErrPreviousDamaged is matched by the error of Previous when the
+	// previous set does not read cleanly: its index is cut short or has
+	// entries that cannot be read, or a part it lists is missing.
+	ErrPreviousDamaged = errors.New("the previous output does not read cleanly")
+	// ErrLocked is matched by the error of Lock when another run held the
+	// output's lock for the whole wait.
+	ErrLocked = filelock.ErrLocked
 )
 
 // Options configure a Set.
@@ -99,7 +121,15 @@ type Options struct {
 	// Write holds the options every document is written with (extensions
 	// used, stylesheet, feed information); Index is set per document.
 	Write formats.WriteOptions
+	// LockTimeout is how long Close waits for another run's lock on the
+	// output when Lock was not called: zero means DefaultLockTimeout, a
+	// negative value not at all.
+	LockTimeout time.Duration
 }
+
+// DefaultLockTimeout is how long a run waits for another run's lock on the
+// same output, unless told otherwise.
+const DefaultLockTimeout = 30 * time.Second
 
 // File describes one file a Set wrote.
 type File struct {
@@ -134,6 +164,7 @@ type Set struct {
 	indexBytes     int64
 	lastIndexEntry int
 	created        []string // files this Set put in place, removed by Abort
+	lock           *filelock.Lock
 	closed         bool
 	err            error
 }
@@ -176,6 +207,9 @@ func New(opts Options) (*Set, error) {
 	if fi, err := os.Stat(s.dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("output: the directory %s of %s does not exist", s.dir, s.path)
 	}
+	if _, err := atomicfile.Target(s.path); err != nil {
+		return nil, fmt.Errorf("output: %w", err)
+	}
 	name := filepath.Base(s.path)
 	if s.opts.Gzip {
 		name = name[:len(name)-len(".gz")]
@@ -186,6 +220,9 @@ func New(opts Options) (*Set, error) {
 	if opts.Format != xml.Format {
 		// The index of parts that are not XML is XML still.
 		s.indexPath = filepath.Join(s.dir, s.stem+".xml"+s.gzExt())
+		if _, err := atomicfile.Target(s.indexPath); err != nil {
+			return nil, fmt.Errorf("output: the index of a split set: %w", err)
+		}
 	}
 	if opts.BaseURL != nil {
 		base, err := baseDir(opts.BaseURL, filepath.Base(s.indexPath))
@@ -196,6 +233,37 @@ func New(opts Options) (*Set, error) {
 	}
 	s.slots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
 	return s, nil
+}
+
+// Lock takes the lock of the output: the lock file ".STEM.lock" beside it
+// (.sitemap.lock for sitemap.xml, sitemap.txt and their parts), waiting at
+// most timeout for another run that holds it (0: not at all). The lock is
+// held until Close succeeds or Abort, and the kernel drops it when the
+// process ends, however it ends. The error of a lock that stayed held
+// matches ErrLocked and names the lock file and its holder.
+//
+// Close takes the lock itself when it is not held, so that two runs never
+// put files in place at once; a run that reads the previous set
+// (Previous) and writes it again calls Lock before reading it.
+func (s *Set) Lock(timeout time.Duration) error {
+	if s.lock != nil {
+		return nil
+	}
+	l, err := filelock.Acquire(s.LockPath(), timeout)
+	if err != nil {
+		return fmt.Errorf("output: another run is writing %s: %w", s.path, err)
+	}
+	s.lock = l
+	return nil
+}
+
+// LockPath returns the path of the output's lock file.
+func (s *Set) LockPath() string { return filepath.Join(s.dir, "."+s.stem+".lock") }
+
+// unlock releases the lock, if held.
+func (s *Set) unlock() {
+	s.lock.Release()
+	s.lock = nil
 }
 
 // noSize is the size of the header and footer of a document that is never
@@ -346,6 +414,17 @@ func (s *Set) Close() error {
 		return errors.New("output: Close twice")
 	}
 	s.closed = true
+	if s.lock == nil {
+		// At least the files are put in place, and the old ones removed,
+		// under the lock.
+		timeout := s.opts.LockTimeout
+		if timeout == 0 {
+			timeout = DefaultLockTimeout
+		}
+		if err := s.Lock(max(timeout, 0)); err != nil {
+			return s.fail(err)
+		}
+	}
 	if s.cur == nil && len(s.parts) == 0 {
 		s.kind = formats.KindURL
 		if s.opts.Index {
@@ -373,12 +452,14 @@ func (s *Set) Close() error {
 			// The sitemap replaced the index that listed the old parts.
 			s.removeLeftovers()
 		}
+		s.unlock()
 		return nil
 	}
 	if err := s.commitSplit(); err != nil {
 		return s.fail(err)
 	}
 	s.removeLeftovers()
+	s.unlock()
 	return nil
 }
 
@@ -396,7 +477,7 @@ func (s *Set) commitSplit() error {
 		s.files = append(s.files, File{Path: path, Entries: p.entries, Bytes: s.size(p)})
 		index = append(index, s.indexEntry(p, p.sum))
 	}
-	tmp, err := os.CreateTemp(s.dir, "."+filepath.Base(s.indexPath)+".tmp-*")
+	tmp, err := atomicfile.CreateTemp(s.dir, filepath.Base(s.indexPath))
 	if err != nil {
 		return err
 	}
@@ -436,28 +517,19 @@ func (s *Set) commitSplit() error {
 }
 
 // place moves the complete temporary file tmp to path, unless path already
-// holds the same bytes: then it is kept, modification time and all.
+// holds the same bytes: then it is kept, modification time and all. A link
+// at path is written through (atomicfile.Place).
 func (s *Set) place(tmp, path string) error {
 	if same, err := sameContent(tmp, path); err == nil && same {
 		return os.Remove(tmp)
 	}
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		if !fi.Mode().IsRegular() {
-			os.Remove(tmp)
-			return &os.PathError{Op: "write", Path: path, Err: errors.New("not a regular file")}
-		}
-		mode = fi.Mode().Perm()
-	}
-	if err := os.Chmod(tmp, mode); err != nil {
-		os.Remove(tmp)
+	target, err := atomicfile.Place(tmp, path, 0o644)
+	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
+	if path != s.path && path != s.indexPath {
+		s.created = append(s.created, target)
 	}
-	s.created = append(s.created, path)
 	return nil
 }
 
@@ -502,7 +574,9 @@ func sameContent(a, b string) (bool, error) {
 
 // removeLeftovers removes the files in the output's directory that match
 // this output's part pattern but are not in the set just written, and the
-// temporary files of runs of this output that were killed.
+// temporary files of runs of this output that were killed: only under the
+// lock, which no live run of this output holds then, and only those of
+// processes that are gone.
 func (s *Set) removeLeftovers() {
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
@@ -510,14 +584,21 @@ func (s *Set) removeLeftovers() {
 	}
 	q := regexp.QuoteMeta
 	part := s.partPattern()
-	temp := regexp.MustCompile(`^\.(` + q(s.stem) + `-part|` + q(filepath.Base(s.path)) + `|` + q(filepath.Base(s.indexPath)) + `)\.tmp-[0-9]+$`)
+	temp := regexp.MustCompile(`^\.(?:` + q(s.stem) + `-part|` + q(filepath.Base(s.path)) + `|` + q(filepath.Base(s.indexPath)) + `)\.tmp-([0-9]+)-[0-9]+$`)
 	keep := map[string]bool{}
 	for _, f := range s.files {
 		keep[filepath.Base(f.Path)] = true
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if !e.Type().IsRegular() || keep[name] || !(part.MatchString(name) || temp.MatchString(name)) {
+		if !e.Type().IsRegular() || keep[name] {
+			continue
+		}
+		if m := temp.FindStringSubmatch(name); m != nil {
+			if pid, err := strconv.Atoi(m[1]); err != nil || s.lock == nil || pid == os.Getpid() || processAlive(pid) {
+				continue
+			}
+		} else if !part.MatchString(name) {
 			continue
 		}
 		os.Remove(filepath.Join(s.dir, name))
@@ -544,10 +625,9 @@ func (s *Set) Abort() {
 	}
 	// Files placed before a failure are parts the old index does not list.
 	for _, path := range s.created {
-		if path != s.path && path != s.indexPath {
-			os.Remove(path)
-		}
+		os.Remove(path)
 	}
+	s.unlock()
 }
 
 // wait waits for every part being compressed and returns the first error.
@@ -588,7 +668,7 @@ func (s *Set) docOptions() formats.WriteOptions {
 }
 
 func (s *Set) newPart() error {
-	f, err := os.CreateTemp(s.dir, "."+s.stem+"-part.tmp-*")
+	f, err := atomicfile.CreateTemp(s.dir, s.stem+"-part")
 	if err != nil {
 		return err
 	}
@@ -775,6 +855,14 @@ func baseDir(u *url.URL, index string) (*url.URL, error) {
 // existing index lists (in its order), or the existing sitemap itself. It
 // returns nothing when there is no previous output. Of a text sitemap and
 // an index of text parts, the newer is the previous output.
+//
+// When the index does not read cleanly (it is cut short, malformed, or an
+// entry of it cannot be read), or a part it lists is missing, Previous
+// returns the files it could find with a *DamageError, which matches
+// ErrPreviousDamaged: accumulating over them would lose the rest for good.
+// The parts themselves are read by the caller, who must check them in turn.
+// An index that lists a file which is not a part of this output is an
+// error of its own.
 func (s *Set) Previous() ([]string, error) {
 	candidates := []string{s.path}
 	if s.indexPath != s.path {
@@ -793,12 +881,12 @@ func (s *Set) Previous() ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		children, isIndex, err := readIndex(f, path)
+		children, isIndex, problems := readIndex(f, path)
 		f.Close()
-		if err != nil {
-			return nil, err
-		}
 		if !isIndex {
+			if len(problems) > 0 {
+				return nil, &DamageError{Problems: problems}
+			}
 			return []string{path}, nil
 		}
 		var parts []string
@@ -807,30 +895,63 @@ func (s *Set) Previous() ([]string, error) {
 			if err != nil || !s.isPartName(name) {
 				return nil, fmt.Errorf("the index %s lists %s, which is not a part of this output", path, loc)
 			}
-			parts = append(parts, filepath.Join(s.dir, name))
+			part := filepath.Join(s.dir, name)
+			if fi, err := os.Stat(part); err != nil || !fi.Mode().IsRegular() {
+				problems = append(problems, fmt.Errorf("the index %s lists %s, which is missing", path, name))
+				continue
+			}
+			parts = append(parts, part)
+		}
+		if len(problems) > 0 {
+			return parts, &DamageError{Problems: problems}
 		}
 		return parts, nil
 	}
 	return nil, nil
 }
 
+// DamageError is the error of Previous for a previous set that does not
+// read cleanly. It matches ErrPreviousDamaged.
+type DamageError struct {
+	// Problems are what was found, each naming the file and, where it
+	// can, the place (a *formats.ParseError).
+	Problems []error
+}
+
+// Error describes the first problem, and counts the others.
+func (e *DamageError) Error() string {
+	msg := e.Problems[0].Error()
+	if n := len(e.Problems) - 1; n > 0 {
+		msg += fmt.Sprintf(" (and %d more problems)", n)
+	}
+	return msg
+}
+
+// Is makes a DamageError match ErrPreviousDamaged.
+func (e *DamageError) Is(target error) bool { return target == ErrPreviousDamaged }
+
 // readIndex reads the child locs of the file at path when it is a sitemap
-// index; isIndex is false for any other sitemap.
-func readIndex(f io.Reader, path string) (children []string, isIndex bool, err error) {
-	r, _, err := formats.Open(f, formats.OpenOptions{ReadOptions: formats.ReadOptions{Source: path}})
+// index; isIndex is false for any other sitemap, which is not read further.
+// Problems are what kept it from reading cleanly: the file cannot be read
+// as a sitemap at all, or, of an index, a warning (an entry skipped) or an
+// error part-way (the children before it are returned).
+func readIndex(f io.Reader, path string) (children []string, isIndex bool, problems []error) {
+	var warnings []error
+	r, _, err := formats.Open(f, formats.OpenOptions{ReadOptions: formats.ReadOptions{Source: path,
+		Warn: func(pe *formats.ParseError) { warnings = append(warnings, pe) }}})
 	if err != nil {
-		return nil, false, err
+		return nil, false, []error{err}
 	}
 	for e, err := range formats.All(r) {
 		if err != nil {
-			return nil, false, err
+			return children, len(children) > 0, append(warnings, err)
 		}
 		if e.Kind != formats.KindSitemap {
 			return nil, false, nil
 		}
 		children = append(children, e.Loc)
 	}
-	return children, len(children) > 0, nil
+	return children, len(children) > 0, warnings
 }
 
 // partPattern returns the pattern of this output's part names.

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -427,10 +428,17 @@ func TestDeterministicAndUnchangedPartsKept(t *testing.T) {
 	assert.Len(t, names(t, dir), 4)
 }
 
+// TestLeftoversOnlyOfThisOutput removes the old parts of this output and
+// the temporary files of its runs that are gone, and nothing else: not
+// another live run's temporary files, nor those whose owner cannot be
+// told (named without a process id), nor other outputs' files.
 func TestLeftoversOnlyOfThisOutput(t *testing.T) {
 	dir := t.TempDir()
-	keep := []string{"sitemap-notes.txt", "sitemap-1-zzzzzzzz.xml", "other-1-abcdef12.xml", "sitemap-1-abcdef12.xml.gz", "sitemap-1-abcdef123.xml", "sitemap.xml.bak"}
-	for _, n := range append(slices.Clone(keep), "sitemap-7-abcdef12.xml", ".sitemap-part.tmp-123", ".sitemap.xml.tmp-456") {
+	live := strconv.Itoa(os.Getppid())
+	const gone = "2147483647" // above any pid_max
+	keep := []string{"sitemap-notes.txt", "sitemap-1-zzzzzzzz.xml", "other-1-abcdef12.xml", "sitemap-1-abcdef12.xml.gz", "sitemap-1-abcdef123.xml", "sitemap.xml.bak",
+		".sitemap-part.tmp-123", ".sitemap.xml.tmp-456", ".sitemap-part.tmp-" + live + "-1", ".sitemap.xml.tmp-" + live + "-2", ".other-part.tmp-" + gone + "-3"}
+	for _, n := range append(slices.Clone(keep), "sitemap-7-abcdef12.xml", ".sitemap-part.tmp-"+gone+"-4", ".sitemap.xml.tmp-"+gone+"-5") {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644))
 	}
 	s, err := write(t, output.Options{Path: filepath.Join(dir, "sitemap.xml"), Format: xml.Format, MaxURLs: 2, BaseURL: base(t, "https://example.com/")}, pages(3, false))
@@ -508,13 +516,14 @@ func TestAllOrNothing(t *testing.T) {
 				assert.Equal(t, before, snapshot(t, dir), "failing at entry %d changed the old set", failAt)
 			}
 
-			// An index that cannot be written (its path is a directory).
+			// An index that cannot be written (its path is a directory):
+			// refused before anything is written.
 			opts.Format = xml.Format
 			opts.Path = filepath.Join(dir, "taken.xml")
 			require.NoError(t, os.Mkdir(opts.Path+map[bool]string{true: ".gz"}[gz], 0o755))
 			before = snapshot(t, dir)
-			_, err = write(t, opts, changed)
-			require.Error(t, err)
+			_, err = output.New(opts)
+			require.ErrorContains(t, err, "is a directory, not a regular file")
 			assert.Equal(t, before, snapshot(t, dir))
 		})
 	}

@@ -4,10 +4,11 @@
 //
 // On Unix the lock is flock(2) on the lock file, which the kernel drops
 // when the process exits, however it exits (a crash or SIGKILL included):
-// a lock is never left behind, and the lock file itself stays, empty but
-// for the holder's description. On other systems the lock is the lock
-// file itself, created exclusively and removed on Release; a run that
-// crashed leaves it, and the next run's error says to remove it.
+// a lock is never left behind. The lock file holds the holder's
+// description and is removed on Release; one left by a process that died
+// is used by the next run. On other systems the lock is the lock file
+// itself, created exclusively and removed on Release; a run that crashed
+// leaves it, and the next run's error says to remove it.
 package filelock
 
 import (

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -85,4 +87,34 @@ func TestLockDiesWithItsProcess(t *testing.T) {
 	l, err := filelock.Acquire(path, time.Minute)
 	require.NoError(t, err, "a killed holder leaves no lock")
 	require.NoError(t, l.Release())
+}
+
+// TestLockExcludes has goroutines take and release the lock many times
+// (each Release removes the lock file while others wait on it): never two
+// hold it at once, and the lock file is gone at the end.
+func TestLockExcludes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ".sitemap.lock")
+	var holders, overlaps atomic.Int32
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				l, err := filelock.Acquire(path, time.Minute)
+				if !assert.NoError(t, err) {
+					return
+				}
+				if holders.Add(1) > 1 {
+					overlaps.Add(1)
+				}
+				runtime.Gosched()
+				holders.Add(-1)
+				assert.NoError(t, l.Release())
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Zero(t, overlaps.Load(), "two held the lock at once")
+	assert.NoFileExists(t, path)
 }

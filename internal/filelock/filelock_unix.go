@@ -13,35 +13,49 @@ import (
 const staleHint = ""
 
 // try takes the lock without waiting, or returns errBusy.
+//
+// Release removes the lock file while it holds the lock, so a run that
+// opened the file before may lock it after it was removed: the lock is
+// held only if the path still names the file locked, else try again.
 func try(path string) (*Lock, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
-	}
 	for {
-		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if !errors.Is(err, syscall.EINTR) {
-			break
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, err
 		}
-	}
-	if err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, errBusy
+		for {
+			err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+			if !errors.Is(err, syscall.EINTR) {
+				break
+			}
 		}
-		return nil, err
+		if err != nil {
+			f.Close()
+			if errors.Is(err, syscall.EWOULDBLOCK) {
+				return nil, errBusy
+			}
+			return nil, err
+		}
+		locked, err1 := f.Stat()
+		named, err2 := os.Stat(path)
+		if err1 == nil && err2 == nil && os.SameFile(locked, named) {
+			return &Lock{path: path, f: f}, nil
+		}
+		f.Close() // a lock file removed by its last holder
 	}
-	return &Lock{path: path, f: f}, nil
 }
 
-// Release releases the lock. The lock file stays: removing it would let a
-// run that opened it already lock a file no other run sees.
+// Release releases the lock and removes the lock file (while holding it;
+// see try). A process that ends drops its lock without removing the file;
+// the next run uses it.
 func (l *Lock) Release() error {
 	if l == nil || l.f == nil {
 		return nil
 	}
-	l.f.Truncate(0)
-	err := l.f.Close() // closing drops the flock
+	err := os.Remove(l.path)
+	if cerr := l.f.Close(); err == nil { // closing drops the flock
+		err = cerr
+	}
 	l.f = nil
 	return err
 }
