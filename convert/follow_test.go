@@ -400,3 +400,59 @@ func TestFollowFromAppliesToTopLevelOnly(t *testing.T) {
 	assert.Equal(t, "https://a.example/p\n", out)
 	assert.Equal(t, "xml", stats.Inputs[1].Format)
 }
+
+func TestFollowDamagedChildFails(t *testing.T) {
+	// A child cut short (an XML sitemap without its end) is a failed
+	// child, not a warning: the run fails, and KeepGoing writes the rest
+	// and still reports it. A top-level input cut short keeps what was
+	// read, with a warning.
+	cut := `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/cut/1</loc></url><url><loc>https://a.example/cut/2</loc>`
+	w := &web{docs: map[string]string{
+		"https://a.example/index.xml": index("https://a.example/good.txt", "https://a.example/cut.xml"),
+		"https://a.example/good.txt":  "https://a.example/good\n",
+		"https://a.example/cut.xml":   cut,
+	}}
+	_, _, _, err := follow(t, w, convert.Options{}, "https://a.example/index.xml")
+	require.ErrorIs(t, err, convert.ErrInputsFailed)
+	assert.Contains(t, err.Error(), "https://a.example/cut.xml")
+	assert.Contains(t, err.Error(), "cut short")
+	out, stats, _, err := follow(t, w, convert.Options{KeepGoing: true}, "https://a.example/index.xml")
+	require.ErrorIs(t, err, convert.ErrInputsFailed)
+	assert.Contains(t, out, "https://a.example/good\n")
+	require.Len(t, stats.Inputs, 3)
+	assert.Error(t, stats.Inputs[2].Err)
+
+	out, _, warnings, err := follow(t, w, convert.Options{}, "https://a.example/cut.xml")
+	require.NoError(t, err)
+	assert.Equal(t, "https://a.example/cut/1\n", out)
+	require.Len(t, warnings, 1)
+	assert.Contains(t, warnings[0], "kept the 1 entries read before it")
+}
+
+// runOut is the cause of a run's context ended by its deadline.
+type runOut struct{}
+
+func (runOut) Error() string        { return "the run's deadline passed" }
+func (runOut) Is(target error) bool { return target == context.DeadlineExceeded }
+
+func TestFollowDeadlineStopsTheRun(t *testing.T) {
+	// A child that failed because the run's time ran out (an error
+	// matching context.DeadlineExceeded) ends the run, KeepGoing or not:
+	// the other children would fail the same way.
+	w := &web{docs: map[string]string{
+		"https://a.example/index.xml": index("https://a.example/1.txt", "https://a.example/2.txt", "https://a.example/3.txt"),
+		"https://a.example/1.txt":     "https://a.example/one\n",
+		"https://a.example/3.txt":     "https://a.example/three\n",
+	}}
+	var ins []convert.Input
+	ins = append(ins, w.input("https://a.example/index.xml"))
+	opts := convert.Options{Follow: true, KeepGoing: true, OpenChild: func(ctx context.Context, parent convert.Input, loc string) (convert.Input, error) {
+		if strings.HasSuffix(loc, "/2.txt") {
+			return convert.Input{Name: loc}, fmt.Errorf("%s: %w", loc, runOut{})
+		}
+		return w.openChild(ctx, parent, loc)
+	}}
+	_, err := convert.Run(ins, func(formats.WriteOptions) (formats.Writer, error) { return text.NewWriter(io.Discard), nil }, opts)
+	require.ErrorIs(t, err, context.DeadlineExceeded)
+	assert.Equal(t, "https://a.example/2.txt: the run's deadline passed", err.Error())
+}
