@@ -93,32 +93,23 @@ func Sniff(prefix []byte) Sniffed {
 	if len(rest) == 0 {
 		return Sniffed{Content: ContentEmpty}
 	}
-	junk := func(i int) Sniffed {
+	i := commentsBeforeDeclaration(rest)
+	if i == 0 && phpDiagnostic.Match(rest) {
+		i = max(xmlDeclaration(rest), 0)
+	}
+	if i > 0 {
 		s := sniffXML(rest[i:])
 		s.Junk = len(prefix) - len(rest) + i
 		return s
 	}
 	switch rest[0] {
 	case '<':
-		if i := commentsBeforeDeclaration(rest); i > 0 {
-			return junk(i)
-		}
-		if phpDiagnostic.Match(rest) {
-			if i := xmlDeclaration(rest); i > 0 {
-				return junk(i)
-			}
-		}
 		return sniffXML(rest)
 	case '{', '[':
 		return sniffJSON(rest)
 	}
 	if bytes.IndexByte(p[:min(len(p), BinaryLen)], 0) >= 0 {
 		return Sniffed{Content: ContentBinary}
-	}
-	if phpDiagnostic.Match(rest) {
-		if i := xmlDeclaration(rest); i > 0 {
-			return junk(i)
-		}
 	}
 	s := Sniffed{Content: ContentText, FirstLine: firstLine(p)}
 	if s.FirstLine == "" {
