@@ -30,8 +30,13 @@ type frame struct {
 	textWarned bool
 }
 
-// binding is a namespace prefix declaration.
-type binding struct{ prefix, ns string }
+// binding is a namespace prefix declaration; prev is the index in
+// xmlCheck.bindings, plus one, of the declaration of the same prefix it
+// shadows (0 when none).
+type binding struct {
+	prefix, ns string
+	prev       int
+}
 
 // urlState is what is known of the url (or sitemap) element being read.
 type urlState struct {
@@ -51,6 +56,11 @@ type videoState struct{ content, player bool }
 type xmlCheck struct {
 	stack    []frame
 	bindings []binding
+	// scope maps each prefix in scope to the index in bindings, plus one,
+	// of its innermost declaration, so that resolving a prefix costs the
+	// same however many namespaces are declared.
+	scope    map[string]int
+	seenAttr map[xml.Name]bool // for the duplicate check of many attributes
 	rootSeen bool
 	rootDone bool
 	coreNS   string // the namespace of the document's sitemap elements
@@ -64,9 +74,11 @@ type xmlCheck struct {
 // checkXML checks an XML sitemap or index (or XML of another kind, which
 // root-element reports).
 func (d *doc) checkXML(r io.Reader) {
-	x := &xmlCheck{}
+	x := &xmlCheck{scope: map[string]int{}}
 	d.x = x
-	dec := xml.NewDecoder(r)
+	// A tag longer than maxTag stops the check: the decoder would hold all
+	// its attributes at once (millions of them take gigabytes).
+	dec := xml.NewDecoder(&tagBound{r: r})
 	dec.Strict = true
 	dec.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil } // already UTF-8
 	for {
@@ -82,7 +94,11 @@ func (d *doc) checkXML(r io.Reader) {
 					msg = se.Msg
 				}
 				l, c := dec.InputPos()
-				d.reportAt(ruleXMLSyntax, l, c, "not well-formed XML: %s; checking stopped here", msg)
+				if errors.Is(err, errLongTag) {
+					d.reportAt(ruleXMLSyntax, l, c, "%v; checking stopped here", err)
+				} else {
+					d.reportAt(ruleXMLSyntax, l, c, "not well-formed XML: %s; checking stopped here", msg)
+				}
 			}
 			return
 		}
@@ -141,12 +157,56 @@ func (x *xmlCheck) resolve(prefix string) (string, bool) {
 	case "xmlns":
 		return "", true
 	}
-	for i := len(x.bindings) - 1; i >= 0; i-- {
-		if x.bindings[i].prefix == prefix {
-			return x.bindings[i].ns, true
-		}
+	if i := x.scope[prefix]; i > 0 {
+		return x.bindings[i-1].ns, true
 	}
 	return "", prefix == ""
+}
+
+// declare takes a namespace declaration into scope.
+func (x *xmlCheck) declare(prefix, ns string) {
+	x.bindings = append(x.bindings, binding{prefix, ns, x.scope[prefix]})
+	x.scope[prefix] = len(x.bindings)
+}
+
+// undeclare takes the last n declarations out of scope.
+func (x *xmlCheck) undeclare(n int) {
+	for range n {
+		b := x.bindings[len(x.bindings)-1]
+		x.bindings = x.bindings[:len(x.bindings)-1]
+		if b.prev == 0 {
+			delete(x.scope, b.prefix)
+		} else {
+			x.scope[b.prefix] = b.prev
+		}
+	}
+}
+
+// duplicateAttr returns the first attribute of attrs named as one before
+// it, and false when there is none: pair by pair for a few attributes,
+// with a set for more, so that the check is linear.
+func (x *xmlCheck) duplicateAttr(attrs []xml.Attr) (xml.Name, bool) {
+	if len(attrs) <= 16 {
+		for i, a := range attrs {
+			for _, b := range attrs[:i] {
+				if a.Name == b.Name {
+					return a.Name, true
+				}
+			}
+		}
+		return xml.Name{}, false
+	}
+	if x.seenAttr == nil {
+		x.seenAttr = map[xml.Name]bool{}
+	}
+	defer clear(x.seenAttr)
+	for _, a := range attrs {
+		if x.seenAttr[a.Name] {
+			return a.Name, true
+		}
+		x.seenAttr[a.Name] = true
+	}
+	return xml.Name{}, false
 }
 
 func rawName(n xml.Name) string {
@@ -168,19 +228,17 @@ func (d *doc) startElement(t xml.StartElement, line, col int) bool {
 		return false
 	}
 	f := frame{raw: rawName(t.Name), name: rawName(t.Name), line: line, col: col}
-	for i, a := range t.Attr {
-		for _, b := range t.Attr[:i] {
-			if a.Name == b.Name {
-				d.reportAt(ruleXMLSyntax, line, col, "attribute %s given twice; checking stopped here", rawName(a.Name))
-				return false
-			}
-		}
+	if name, dup := x.duplicateAttr(t.Attr); dup {
+		d.reportAt(ruleXMLSyntax, line, col, "attribute %s given twice; checking stopped here", rawName(name))
+		return false
+	}
+	for _, a := range t.Attr {
 		switch {
 		case a.Name.Space == "" && a.Name.Local == "xmlns":
-			x.bindings = append(x.bindings, binding{"", a.Value})
+			x.declare("", a.Value)
 			f.bindings++
 		case a.Name.Space == "xmlns":
-			x.bindings = append(x.bindings, binding{a.Name.Local, a.Value})
+			x.declare(a.Name.Local, a.Value)
 			f.bindings++
 		}
 	}
@@ -476,7 +534,7 @@ func (d *doc) endElement(t xml.EndElement, line, col int) bool {
 			def.end(d, f)
 		}
 	}
-	x.bindings = x.bindings[:len(x.bindings)-f.bindings]
+	x.undeclare(f.bindings)
 	x.stack = x.stack[:n-1]
 	if n == 1 {
 		x.rootDone = true

@@ -46,8 +46,13 @@
 // feed early), gives the items complete before it, then an error that does
 // not match formats.ErrDamaged: what was read of a malformed document is not
 // to be trusted. Content after the root element is ignored with a warning.
-// A JSON Feed must be whole. Inputs over MaxSize bytes, and XML nested more
-// than MaxDepth elements deep, are refused.
+// A JSON Feed must be whole. Inputs over MaxSize bytes, and XML past the
+// limits of guard.go (nested more than MaxDepth elements deep, more than
+// MaxNamespaces namespace declarations in scope, more than MaxAttributes
+// attributes on an element, more than MaxItemElements elements in an
+// item), are refused with an error naming the line and the limit: they
+// would cost gofeed more than linear time or a large multiple of their size
+// in memory.
 //
 // # Titles and summaries
 //
@@ -153,14 +158,6 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
-
-// MaxSize is the largest feed the reader accepts, in bytes of UTF-8. Feeds
-// are parsed whole, so a larger input is refused with an error rather than
-// cut short.
-const MaxSize = 64 << 20
-
-// MaxDepth is the deepest nesting of XML elements the reader accepts.
-const MaxDepth = 10000
 
 // Format is the registered feed format.
 var Format = formats.Register(&formats.Format{

@@ -102,7 +102,7 @@ func scanXML(data []byte) *scan {
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	s := &scan{}
 	var stack []xml.Name
-	var g guard
+	g := newGuard(len(data))
 	items := 0     // item or entry elements open
 	itemTag := ""  // their local name
 	itemDepth := 0 // depth of the innermost open item or entry
@@ -150,7 +150,8 @@ func scanXML(data []byte) *scan {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			if err := g.start(t, items > 0 || strings.EqualFold(t.Name.Local, itemTag) && itemTag != ""); err != nil {
+			opens := items == 0 && itemTag != "" && strings.EqualFold(t.Name.Local, itemTag)
+			if err := g.start(t, items > 0, opens); err != nil {
 				s.line, s.col = d.InputPos()
 				s.err, s.refused = err, true
 				return s

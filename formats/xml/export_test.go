@@ -48,3 +48,15 @@ var (
 	ParseChangeFreqFast = formats.ParseChangeFreqBytes
 	ParsePriorityFast   = formats.ParsePriorityBytes
 )
+
+// NSScope is the reader's namespace scope, for tests.
+type NSScope struct{ s nsScope }
+
+func (n *NSScope) Push(prefix, uri string) { n.s.push(prefix, uri) }
+func (n *NSScope) PopTo(k int)             { n.s.popTo(k) }
+func (n *NSScope) Lookup(prefix string) (string, bool) {
+	return n.s.lookup(prefix)
+}
+func (n *NSScope) PrefixOf(uri string, attr bool) (string, bool) {
+	return n.s.prefixOf(uri, attr)
+}

@@ -108,9 +108,9 @@ func (r *Reader) declare(attrs []xml.Attr) {
 	for _, a := range attrs {
 		switch {
 		case a.Name.Space == "xmlns":
-			r.ns = append(r.ns, nsBinding{a.Name.Local, a.Value})
+			r.ns.push(a.Name.Local, a.Value)
 		case a.Name.Space == "" && a.Name.Local == "xmlns":
-			r.ns = append(r.ns, nsBinding{"", a.Value})
+			r.ns.push("", a.Value)
 		}
 	}
 }
@@ -119,20 +119,7 @@ func (r *Reader) declare(attrs []xml.Attr) {
 // innermost one; for an attribute only a non-empty one. ok is false when
 // there is none.
 func (r *Reader) prefixOf(uri string, attr bool) (prefix string, ok bool) {
-outer:
-	for i := len(r.ns) - 1; i >= 0; i-- {
-		b := r.ns[i]
-		if b.uri != uri || attr && b.prefix == "" {
-			continue
-		}
-		for _, c := range r.ns[i+1:] {
-			if c.prefix == b.prefix {
-				continue outer // shadowed
-			}
-		}
-		return b.prefix, true
-	}
-	return "", false
+	return r.ns.prefixOf(uri, attr)
 }
 
 // beginCapture starts capturing the element at the current depth.
@@ -639,25 +626,21 @@ func (r *Reader) link(n *cnode) (a formats.Alternate, ok bool, err error) {
 // element in no namespace.
 func serialize(toks []ctok) string {
 	var b strings.Builder
-	var scope []nsBinding
+	var scope nsScope
 	var marks, starts []int
 	gen := 0
 	bound := func(prefix, uri string) bool {
-		for i := len(scope) - 1; i >= 0; i-- {
-			if scope[i].prefix == prefix {
-				return scope[i].uri == uri
-			}
-		}
-		// Nothing in the tokens binds prefix: it is declared, even the
-		// empty default namespace (xmlns=""), since the document the
+		// When nothing in the tokens binds prefix, it is declared, even
+		// the empty default namespace (xmlns=""), since the document the
 		// element is written into may have another default.
-		return false
+		u, ok := scope.lookup(prefix)
+		return ok && u == uri
 	}
 	for i := range toks {
 		t := &toks[i]
 		switch t.kind {
 		case ctokStart:
-			marks, starts = append(marks, len(scope)), append(starts, i)
+			marks, starts = append(marks, scope.len()), append(starts, i)
 			b.WriteByte('<')
 			if t.prefix != "" {
 				b.WriteString(t.prefix)
@@ -667,7 +650,7 @@ func serialize(toks []ctok) string {
 			var decls []nsBinding
 			if !bound(t.prefix, t.name.Space) {
 				decls = append(decls, nsBinding{t.prefix, t.name.Space})
-				scope = append(scope, decls[len(decls)-1])
+				scope.push(t.prefix, t.name.Space)
 			}
 			var attrs []byte
 			for _, a := range t.attrs {
@@ -683,7 +666,7 @@ func serialize(toks []ctok) string {
 					}
 					if !bound(p, a.name.Space) {
 						decls = append(decls, nsBinding{p, a.name.Space})
-						scope = append(scope, decls[len(decls)-1])
+						scope.push(p, a.name.Space)
 					}
 					attrs = append(attrs, p...)
 					attrs = append(attrs, ':')
@@ -712,7 +695,8 @@ func serialize(toks []ctok) string {
 		case ctokEnd:
 			j := len(marks) - 1
 			s := &toks[starts[j]]
-			scope, marks, starts = scope[:marks[j]], marks[:j], starts[:j]
+			scope.popTo(marks[j])
+			marks, starts = marks[:j], starts[:j]
 			if i > 0 && toks[i-1].kind == ctokStart {
 				continue // written as an empty-element tag
 			}

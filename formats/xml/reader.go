@@ -198,7 +198,7 @@ type Reader struct {
 
 	// Namespace declarations in scope: ns holds them in document order,
 	// nsMark[d] how many were in scope before the element at depth d.
-	ns        []nsBinding
+	ns        nsScope
 	nsMark    [MaxDepth + 1]int
 	rootSpace string // the root element's namespace
 
@@ -422,7 +422,7 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 	d := r.depth
 	r.roles[d] = roleSkip
 	r.ampWarned = false
-	r.nsMark[d] = len(r.ns)
+	r.nsMark[d] = r.ns.len()
 	if len(attrs) > 0 {
 		r.declare(attrs)
 	}
@@ -633,7 +633,7 @@ func (r *Reader) end() (formats.Entry, bool, error) {
 	role := r.roles[d]
 	r.depth--
 	r.ampWarned = false
-	r.ns = r.ns[:r.nsMark[d]]
+	r.ns.popTo(r.nsMark[d])
 	switch role {
 	case roleCapture:
 		return formats.Entry{}, false, r.endCapture(d)

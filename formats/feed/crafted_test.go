@@ -1,0 +1,144 @@
+package feed_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/feed"
+	"github.com/feed2sitemap/feed2sitemap/internal/crafted"
+)
+
+// drain reads every entry of a feed, and returns how many it read and the
+// error that ended the stream (nil at io.EOF).
+func drain(data []byte) (int, error) {
+	r := feed.NewReader(bytes.NewReader(data), formats.ReadOptions{Source: "crafted"})
+	for n := 0; ; n++ {
+		if _, err := r.Next(); err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return n, err
+		}
+	}
+}
+
+// craftedBounds are the bounds of the feed reader on crafted feeds: with
+// gofeed's quadratic namespace handling unguarded, thousands of xmlns:
+// declarations cost a hundred times an ordinary feed's time.
+var craftedBounds = crafted.Bounds{Time: 10, Peak: 8, Floor: 32 << 20, Slack: 20 * time.Millisecond}
+
+func TestCraftedFeedsReadInLinearTime(t *testing.T) {
+	crafted.Check(t, []crafted.Shape{crafted.RSS, crafted.Atom}, 256<<10, craftedBounds, func(_ crafted.Shape, data []byte) error {
+		drain(data) // a refusal is a result
+		return nil
+	})
+}
+
+// atTheLimits returns an RSS feed of about size bytes that goes as far as
+// the limits allow: MaxNamespaces declarations on the root, every item
+// MaxItemElements elements deep in tiny children with MaxAttributes
+// attributes on its first.
+func atTheLimits(size int) []byte {
+	var b strings.Builder
+	b.WriteString(`<rss version="2.0"`)
+	for i := range feed.MaxNamespaces {
+		fmt.Fprintf(&b, ` xmlns:p%d="urn:x:%d"`, i, i)
+	}
+	b.WriteString("><channel><title>T</title><link>https://example.com/</link>\n")
+	var attrs strings.Builder
+	for i := range feed.MaxAttributes {
+		fmt.Fprintf(&attrs, ` a%d=""`, i)
+	}
+	// Each element costs MaxNamespaces of the namespace work, so they are
+	// spaced out to stay within it.
+	pad := strings.Repeat(" ", feed.MaxNamespaces/feed.NamespaceWork)
+	kids := "<x" + attrs.String() + "/>" + strings.Repeat("<p1:x/>"+pad, feed.MaxItemElements-4)
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "<item><title>%d</title><link>https://example.com/%d</link>%s</item>\n", i, i, kids)
+	}
+	b.WriteString("</channel></rss>\n")
+	return []byte(b.String())
+}
+
+func TestFeedAtTheLimitsReadsInLinearTime(t *testing.T) {
+	const size = 1 << 20
+	data := atTheLimits(size)
+	if n, err := drain(data); err != nil || n == 0 {
+		t.Fatalf("a feed at the limits: %d entries, %v", n, err)
+	}
+	ordinary := crafted.Ordinary.Make(crafted.RSS, len(data))
+	ord := crafted.Measure(3, func() { drain(ordinary) })
+	got := crafted.Measure(1, func() { drain(data) })
+	if limit := time.Duration(craftedBounds.Time*float64(ord.Time)) + craftedBounds.Slack; got.Time > limit {
+		got = crafted.Measure(2, func() { drain(data) })
+	}
+	t.Logf("at the limits: %v; ordinary: %v", got, ord)
+	if limit := time.Duration(craftedBounds.Time*float64(ord.Time)) + craftedBounds.Slack; got.Time > limit {
+		t.Errorf("a feed at the limits took %v, more than %.0f times the %v of an ordinary one", got.Time, craftedBounds.Time, ord.Time)
+	}
+	if peak := max(uint64(craftedBounds.Peak*float64(ord.Peak)), craftedBounds.Floor); got.Peak > peak {
+		t.Errorf("a feed at the limits peaked at %d bytes, more than %d", got.Peak, peak)
+	}
+}
+
+// TestFeedLimits checks that a feed just past each limit is refused with
+// an error naming the line and the limit, and one at the limit is read.
+func TestFeedLimits(t *testing.T) {
+	rss := func(rootAttrs, item string) string {
+		return `<?xml version="1.0"?>` + "\n<rss version=\"2.0\"" + rootAttrs + "><channel><title>T</title>\n" +
+			"<item><link>https://example.com/a</link></item>\n<item><link>https://example.com/b</link>" + item + "</item>\n</channel></rss>\n"
+	}
+	decls := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, ` xmlns:p%d="urn:x:%d"`, i, i)
+		}
+		return b.String()
+	}
+	attrs := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, ` a%d=""`, i)
+		}
+		return b.String()
+	}
+	nest := func(n int) string { return strings.Repeat("<x>", n) + strings.Repeat("</x>", n) }
+	for _, c := range []struct {
+		name     string
+		at, over string
+		line     int
+		msg      string
+	}{
+		{"namespaces on the root", rss(decls(feed.MaxNamespaces), ""), rss(decls(feed.MaxNamespaces+1), ""), 2,
+			fmt.Sprintf("more than %d namespace declarations in scope at <rss>", feed.MaxNamespaces)},
+		{"namespaces in scope", rss(decls(feed.MaxNamespaces-1), "<x xmlns:q=\"urn:q\"/>"), rss(decls(feed.MaxNamespaces-1), "<x xmlns:q=\"urn:q\"><y xmlns:r=\"urn:r\"/></x>"), 4,
+			fmt.Sprintf("more than %d namespace declarations in scope at <y>", feed.MaxNamespaces)},
+		{"attributes", rss("", "<x"+attrs(feed.MaxAttributes)+"/>"), rss("", "<x"+attrs(feed.MaxAttributes+1)+"/>"), 4,
+			fmt.Sprintf("<x> has more than %d attributes", feed.MaxAttributes)},
+		{"elements in an item", rss("", strings.Repeat("<x/>", feed.MaxItemElements-2)), rss("", strings.Repeat("<x/>", feed.MaxItemElements-1)), 4,
+			fmt.Sprintf("an item holds more than %d elements", feed.MaxItemElements)},
+		{"depth", rss("", nest(feed.MaxDepth-3)), rss("", nest(feed.MaxDepth-2)), 4,
+			fmt.Sprintf("elements nested more than %d deep", feed.MaxDepth)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if n, err := drain([]byte(c.at)); err != nil || n != 2 {
+				t.Errorf("at the limit: %d entries, %v; want 2", n, err)
+			}
+			n, err := drain([]byte(c.over))
+			want := fmt.Sprintf("crafted:%d:", c.line)
+			if n != 0 || err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("past the limit: %d entries, %v; want an error at %s naming %q", n, err, want, c.msg)
+			}
+		})
+	}
+}
+
+// BenchmarkCrafted reads an ordinary feed and each crafted one of 1 MiB.
+func BenchmarkCrafted(b *testing.B) {
+	crafted.Bench(b, []crafted.Shape{crafted.RSS, crafted.Atom}, 1<<20, func(data []byte) { drain(data) })
+}
