@@ -4,6 +4,13 @@
 // that names the tool, and an optional cache of validators for conditional
 // requests on later runs.
 //
+// Every request follows a remote-host Policy, applied per top-level input
+// by a Scope: the children of an index stay on its origin, and no request
+// reaches a loopback, link-local, private, unspecified or multicast
+// address unless the top-level input is on one or the policy allows it.
+// The address is checked after DNS resolution, as the connection is made,
+// and on every redirect.
+//
 // A body is read whole into a temporary file (or the cache) before Fetch
 // returns it, so the time-out covers the whole transfer, a body is never
 // held in memory, and a slow reader downstream never holds a connection

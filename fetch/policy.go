@@ -188,21 +188,32 @@ func (f *Fetcher) NewScope(top string) *Scope {
 			ResponseHeaderTimeout: timeout,
 			ForceAttemptHTTP2:     true,
 			MaxIdleConnsPerHost:   8,
-			IdleConnTimeout:       90 * time.Second,
+			// A run may hold many scopes, each with its own pool: idle
+			// connections go soon.
+			IdleConnTimeout: scopeIdleTimeout,
 		},
 		CheckRedirect: s.checkRedirect,
 	}
 	return s
 }
 
+// scopeIdleTimeout is how long a scope's connection stays open unused.
+const scopeIdleTimeout = 10 * time.Second
+
 // HTTPClient returns the scope's client, for requests other than GETs of
 // inputs (IndexNow's POST): its connections follow the policy.
 func (s *Scope) HTTPClient() *http.Client { return s.client }
 
 // Fetch gets rawURL, the scope's top-level input, as Fetcher.Fetch does.
+// Its connection is closed once the body was read: the inputs of a run
+// are fetched one after another before any of their children, so that
+// keeping it would hold a connection per input.
 func (s *Scope) Fetch(ctx context.Context, rawURL string) (*Body, error) {
 	b, err := s.f.fetch(ctx, s, rawURL)
 	s.record(rawURL, b)
+	if s.f.opts.Client == nil {
+		s.client.CloseIdleConnections()
+	}
 	return b, err
 }
 

@@ -108,6 +108,12 @@ func TestRemoteHostPolicy(t *testing.T) {
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, other.URL+"/page/1/a\n"+other.URL+"/page/1/b\n", out)
 
+	// submit reads its inputs under the same policy.
+	_, errOut, status = runNet(t, n, "submit", "--dry-run", "--indexnow-key", testKey, s.URL+"/other.xml")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "error: convert: inputs failed: "+otherLocs[0]+": fetch: another origin: refused")
+	assert.Len(t, other.requests(), 1, "asked only with --follow-other-hosts")
+
 	_, errOut, status = runNet(t, n, s.URL+"/index.xml", "--to", "text", "--follow-other-hosts", "--keep-going")
 	assert.Equal(t, exitFail, status)
 	for loc, why := range map[string]string{

@@ -18,18 +18,13 @@ import (
 // indexes: every command that reads inputs embeds them (`embed:""`) and
 // passes them to env.inputs and apply.
 type sourceFlags struct {
-	NoFollow      bool          `name:"no-follow" group:"Remote inputs and indexes" help:"Read a sitemap index (or robots.txt) as its list of child sitemaps instead of following it to the sitemaps it lists."`
-	MaxDepth      int           `name:"max-depth" group:"Remote inputs and indexes" placeholder:"N" default:"5" help:"Follow indexes at most N levels deep, the input being level 1 (robots.txt, its index and the index's sitemaps are 3; default: ${default})."`
-	Concurrency   int           `group:"Remote inputs and indexes" placeholder:"N" default:"4" help:"Fetch (or open) at most N child sitemaps at once; they are still read in the index's order (default: ${default})."`
-	MaxURLsTotal  int           `name:"max-urls-total" group:"Remote inputs and indexes" placeholder:"N" default:"0" help:"Stop with an error once more than N entries were read over all inputs (0: no cap)."`
-	KeepGoing     bool          `name:"keep-going" group:"Remote inputs and indexes" help:"Write the output even when a child sitemap failed (the exit status is still 1)."`
-	Timeout       time.Duration `group:"Remote inputs and indexes" placeholder:"DURATION" default:"30s" help:"Give up on a request that takes longer, from connecting to the last byte (connecting alone: at most 10s; default: ${default})."`
-	Retries       int           `group:"Remote inputs and indexes" placeholder:"N" default:"2" help:"Try a request again up to N times after a network error, a time-out, 429 or 5xx, waiting longer each time or as Retry-After says (up to 60s; default: ${default})."`
-	UserAgent     string        `name:"user-agent" group:"Remote inputs and indexes" placeholder:"STRING" help:"The User-Agent to send (default: feed2sitemap/VERSION (+https://github.com/feed2sitemap/feed2sitemap))."`
-	MaxInputBytes *int64        `name:"max-input-bytes" group:"Remote inputs and indexes" placeholder:"N" help:"Stop with an error at an input larger than N bytes, counted decompressed (default: 52428800 for remote inputs, no cap for files and standard input; 0: no cap)."`
-	Cache         string        `group:"Remote inputs and indexes" placeholder:"DIR" help:"Keep what was fetched in DIR, and on the next run ask servers whether it changed (If-None-Match, If-Modified-Since): an unchanged answer (304) reads the copy. A DIR that cannot be used is left out with a warning."`
+	NoFollow     bool `name:"no-follow" group:"Remote inputs and indexes" help:"Read a sitemap index (or robots.txt) as its list of child sitemaps instead of following it to the sitemaps it lists."`
+	MaxDepth     int  `name:"max-depth" group:"Remote inputs and indexes" placeholder:"N" default:"5" help:"Follow indexes at most N levels deep, the input being level 1 (robots.txt, its index and the index's sitemaps are 3; default: ${default})."`
+	Concurrency  int  `group:"Remote inputs and indexes" placeholder:"N" default:"4" help:"Fetch (or open) at most N child sitemaps at once; they are still read in the index's order (default: ${default})."`
+	MaxURLsTotal int  `name:"max-urls-total" group:"Remote inputs and indexes" placeholder:"N" default:"0" help:"Stop with an error once more than N entries were read over all inputs (0: no cap)."`
+	KeepGoing    bool `name:"keep-going" group:"Remote inputs and indexes" help:"Write the output even when a child sitemap failed (the exit status is still 1)."`
 
-	hostFlags `embed:""`
+	netFlags `embed:""`
 
 	once    sync.Once // makes fetcher, from the goroutines that open children too
 	fetcher *fetch.Fetcher
@@ -40,9 +35,15 @@ type sourceFlags struct {
 	scopes  sync.Map // input name -> *fetch.Scope, the scope of its top-level input
 }
 
-// hostFlags are the flags of the remote-host policy and of the run's
-// deadline, in every command that fetches.
-type hostFlags struct {
+// netFlags are the flags of requests, of the remote-host policy and of
+// the run's deadline: in sourceFlags, and in validate, which follows
+// indexes its own way.
+type netFlags struct {
+	Timeout           time.Duration `group:"Remote inputs and indexes" placeholder:"DURATION" default:"30s" help:"Give up on a request that takes longer, from connecting to the last byte (connecting alone: at most 10s; default: ${default})."`
+	Retries           int           `group:"Remote inputs and indexes" placeholder:"N" default:"2" help:"Try a request again up to N times after a network error, a time-out, 429 or 5xx, waiting longer each time or as Retry-After says (up to 60s; default: ${default})."`
+	UserAgent         string        `name:"user-agent" group:"Remote inputs and indexes" placeholder:"STRING" help:"The User-Agent to send (default: feed2sitemap/VERSION (+https://github.com/feed2sitemap/feed2sitemap))."`
+	MaxInputBytes     *int64        `name:"max-input-bytes" group:"Remote inputs and indexes" placeholder:"N" help:"Stop with an error at an input larger than N bytes, counted decompressed (default: 52428800 for remote inputs, no cap for files and standard input; 0: no cap)."`
+	Cache             string        `group:"Remote inputs and indexes" placeholder:"DIR" help:"Keep what was fetched in DIR, and on the next run ask servers whether it changed (If-None-Match, If-Modified-Since): an unchanged answer (304) reads the copy. A DIR that cannot be used is left out with a warning."`
 	AllowPrivateHosts bool          `name:"allow-private-hosts" group:"Remote inputs and indexes" help:"Fetch from loopback, link-local (169.254.0.0/16, fe80::/10), private (10/8, 172.16/12, 192.168/16, 100.64/10, fc00::/7), unspecified and multicast addresses too. Without it, only an input named on the command line may be on one (and then that class is allowed for what it lists)."`
 	FollowOtherHosts  bool          `name:"follow-other-hosts" group:"Remote inputs and indexes" help:"Follow child sitemaps (and their redirects) on other origins than the index or robots.txt that lists them. Without it, a child must be on the index's scheme, host and port."`
 	Deadline          time.Duration `group:"Remote inputs and indexes" placeholder:"DURATION" default:"0s" help:"Stop the whole run with an error once it has taken longer, naming what was being fetched (0, the default: 5m per level of following, so 25m with --max-depth 5, and 10m for validate)."`
@@ -227,7 +228,7 @@ func (f *sourceFlags) apply(opts *convert.Options) {
 // sourceFlags.inputs instead.
 func (e *env) inputs(names []string) ([]convert.Input, error) {
 	src := &sourceFlags{MaxDepth: convert.DefaultMaxDepth, Concurrency: convert.DefaultConcurrency,
-		Timeout: fetch.DefaultTimeout, Retries: fetch.DefaultRetries}
+		netFlags: netFlags{Timeout: fetch.DefaultTimeout, Retries: fetch.DefaultRetries}}
 	return src.inputs(e, names)
 }
 

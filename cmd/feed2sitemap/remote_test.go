@@ -164,7 +164,7 @@ func TestMaxInputBytesDefaults(t *testing.T) {
 	assert.Equal(t, []int64{52428800, 0, 0}, []int64{inputs[0].MaxBytes, inputs[1].MaxBytes, inputs[2].MaxBytes})
 	assert.Equal(t, "local.xml", inputs[1].Path)
 	for _, n := range []int64{0, 1000} {
-		src := &sourceFlags{MaxDepth: 5, Concurrency: 4, Timeout: time.Second, MaxInputBytes: &n}
+		src := &sourceFlags{MaxDepth: 5, Concurrency: 4, netFlags: netFlags{Timeout: time.Second, MaxInputBytes: &n}}
 		inputs, err = src.inputs(&env{}, []string{"HTTPS://example.com/sitemap.xml", "local.xml"})
 		require.NoError(t, err)
 		assert.Equal(t, []int64{n, n}, []int64{inputs[0].MaxBytes, inputs[1].MaxBytes})

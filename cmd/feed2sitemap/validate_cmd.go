@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
-	"github.com/feed2sitemap/feed2sitemap/fetch"
 	"github.com/feed2sitemap/feed2sitemap/validate"
 )
 
@@ -25,7 +24,7 @@ type validateCmd struct {
 	BaseURL     *url.URL `name:"base-url" placeholder:"URL" help:"Where the input files are served (their directory, or a file's URL), for the host and directory rules; without it (or a URL input) those rules are skipped."`
 	NoFollow    bool     `name:"no-follow" help:"Do not check the sitemaps an index or robots.txt lists."`
 
-	Hosts hostFlags `embed:""`
+	Net netFlags `embed:""`
 }
 
 // errFindings is the failure of a run that found errors (or, with
@@ -44,8 +43,7 @@ func (c *validateCmd) Run(e *env) error {
 	}
 	// Following goes one level deep (robots.txt or an index, then its
 	// sitemaps): two levels of the deadline.
-	src := &sourceFlags{MaxDepth: 2, Concurrency: convert.DefaultConcurrency,
-		Timeout: fetch.DefaultTimeout, Retries: fetch.DefaultRetries, hostFlags: c.Hosts}
+	src := &sourceFlags{MaxDepth: 2, Concurrency: convert.DefaultConcurrency, netFlags: c.Net}
 	inputs, err := src.inputs(e, c.Inputs)
 	if err != nil {
 		return err
