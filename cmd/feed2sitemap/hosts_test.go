@@ -196,9 +196,10 @@ func TestPublicIndexPrivateChildren(t *testing.T) {
 }
 
 func TestTruncatedChildren(t *testing.T) {
-	// A child whose body is shorter than its Content-Length, a sitemap
-	// that ends before its closing tag, and a feed cut short in an item,
-	// are failed children: the run fails (--keep-going still writes the
+	// A child whose body is shorter than its Content-Length, or whose
+	// chunked body ends before its last chunk, a gzipped sitemap cut
+	// short, a sitemap that ends before its closing tag, and a feed cut
+	// short in an item, are failed children: the run fails (--keep-going still writes the
 	// others, and fails).
 	s := newSite(t)
 	full := `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>` + s.URL + `/a</loc></url><url><loc>` + s.URL + `/b</loc></url></urlset>`
@@ -212,10 +213,21 @@ func TestTruncatedChildren(t *testing.T) {
 			conn.Close()
 		}
 	})
+	s.mux.HandleFunc("/chunked.xml", func(w http.ResponseWriter, r *http.Request) {
+		// Chunked, and the connection closes before the last chunk.
+		w.Write([]byte(full[:80]))
+		w.(http.Flusher).Flush()
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err == nil {
+			conn.Close()
+		}
+	})
+	zipped := gzipped([]byte(full))
+	s.mux.HandleFunc("/cut.xml.gz", func(w http.ResponseWriter, r *http.Request) { w.Write(zipped[:len(zipped)-12]) })
 	s.doc("/prefix.xml", full[:len(full)-len("</urlset>")])
 	s.doc("/feed.xml", `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><item><link>`+s.URL+`/c</link></item><item><link>`+s.URL+`/d</link>`)
 	good := s.children(1, 0)
-	for _, child := range []string{"/short.xml", "/prefix.xml", "/feed.xml"} {
+	for _, child := range []string{"/short.xml", "/chunked.xml", "/cut.xml.gz", "/prefix.xml", "/feed.xml"} {
 		t.Run(child, func(t *testing.T) {
 			s.doc("/index"+child, sitemapIndex(good[0], s.URL+child))
 			out := filepath.Join(t.TempDir(), "sitemap.xml")
@@ -227,6 +239,9 @@ func TestTruncatedChildren(t *testing.T) {
 			_, errOut, status = runCLI(t, nil, s.URL+"/index"+child, "-o", out, "--keep-going")
 			assert.Equal(t, exitFail, status, errOut)
 			assert.FileExists(t, out)
+			report, _, status := runCLI(t, nil, "validate", s.URL+"/index"+child)
+			assert.Equal(t, exitFail, status, "validate: %s", report)
+			assert.Regexp(t, `\[(child-unreadable|xml-syntax|feed-invalid|gzip)\]`, report)
 		})
 	}
 	// Top-level inputs: a body cut short on the way fails the run; a
