@@ -4,7 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
 )
 
 // The lexical checks of the XML Schema simple types the sitemap schemas
@@ -166,104 +167,19 @@ func enum(values ...string) func(string) bool {
 	}
 }
 
-var yesNo = enum("yes", "Yes", "YES", "no", "No", "NO")
-
-// wordList returns a check that s is a list of words of the given kind
-// separated by spaces (patterns "((w)( +(w))*)?"): words reports whether
-// one word is allowed; single says whether only one space separates them.
-func wordList(word func(string) bool, single bool) func(string) bool {
-	return func(s string) bool {
-		if s == "" {
-			return true
-		}
-		parts := strings.Split(s, " ")
-		for i, p := range parts {
-			if p == "" && !single && i > 0 && i < len(parts)-1 {
-				continue
-			}
-			if !word(p) {
-				return false
-			}
-		}
-		return true
-	}
-}
-
-func upper2(w string) bool {
-	return len(w) == 2 && 'A' <= w[0] && w[0] <= 'Z' && 'A' <= w[1] && w[1] <= 'Z'
-}
-
+// The patterns and enumerations of the extension schemas are formats'
+// checks, the ones the XML reader applies, so that what validate reports
+// and what the readers drop are one rule.
 var (
-	countryList  = wordList(upper2, false)
-	platformList = wordList(enum("web", "mobile", "tv"), true)
+	yesNo        = formats.IsYesNo
+	countryList  = formats.IsCountryList
+	platformList = formats.IsPlatformList
+	newsLanguage = formats.IsNewsLanguage
+	newsGenres   = formats.IsNewsGenres
+	stockTickers = formats.IsStockTickers
+	upper3       = formats.IsCurrency
+	xsLanguage   = formats.IsLanguage
 )
-
-// newsLanguage is the news schema's pattern zh-cn|zh-tw|([a-z]{2,3}).
-func newsLanguage(s string) bool {
-	if s == "zh-cn" || s == "zh-tw" {
-		return true
-	}
-	if len(s) < 2 || len(s) > 3 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 'a' || s[i] > 'z' {
-			return false
-		}
-	}
-	return true
-}
-
-var genre = enum("PressRelease", "Satire", "Blog", "OpEd", "Opinion", "UserGenerated")
-
-// newsGenres is the pattern G(, *G)*.
-func newsGenres(s string) bool {
-	parts := strings.Split(s, ",")
-	for i, p := range parts {
-		if i > 0 {
-			p = strings.TrimLeft(p, " ")
-		}
-		if !genre(p) {
-			return false
-		}
-	}
-	return true
-}
-
-// stockTickers is the pattern (\w+:\w+(, *\w+:\w+){0,4})?.
-func stockTickers(s string) bool {
-	if s == "" {
-		return true
-	}
-	parts := strings.Split(s, ",")
-	if len(parts) > 5 {
-		return false
-	}
-	for i, p := range parts {
-		if i > 0 {
-			p = strings.TrimLeft(p, " ")
-		}
-		a, b, ok := strings.Cut(p, ":")
-		if !ok || !isWord(a) || !isWord(b) {
-			return false
-		}
-	}
-	return true
-}
-
-// isWord reports whether s is one or more \w characters (letters, digits,
-// marks, connector punctuation; approximated as letters, digits and '_').
-func isWord(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if !(r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r >= 0x80 && r != utf8.RuneError) {
-			return false
-		}
-	}
-	return true
-}
 
 // positiveInt is xsd:integer with minInclusive 1.
 func positiveInt(s string) bool {
@@ -278,9 +194,4 @@ func positiveInt(s string) bool {
 		}
 	}
 	return strings.TrimLeft(body, "0") != ""
-}
-
-// upper3 is the pattern [A-Z]{3}.
-func upper3(s string) bool {
-	return len(s) == 3 && upper2(s[:2]) && 'A' <= s[2] && s[2] <= 'Z'
 }

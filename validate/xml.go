@@ -676,7 +676,10 @@ func (d *doc) videoStart(f *frame) { d.x.video = &videoState{} }
 func (d *doc) linkStart(f *frame) {
 	attrs := d.x.attrs
 	rel, _ := attr(attrs, "rel")
-	_, hasLang := attr(attrs, "hreflang")
+	lang, hasLang := attr(attrs, "hreflang")
+	if hasLang && !xsLanguage(collapse(lang)) {
+		d.reportAt(ruleExtensionValue, f.line, f.col, "hreflang %q is not a language tag (xs:language: en, en-GB, x-default)", clip(lang))
+	}
 	if rel != "alternate" || !hasLang {
 		return
 	}

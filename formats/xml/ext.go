@@ -300,7 +300,7 @@ func (r *Reader) interpret(n *cnode) (bool, error) {
 			return false, nil
 		}
 		nw, ok, err := r.news(n)
-		if ok {
+		if ok && nw != nil {
 			x.News = nw
 		}
 		return ok, err
@@ -359,6 +359,15 @@ func (r *Reader) loc(k *cnode, s string) (string, error) {
 		return "", r.warn(k.t.line, k.t.col, false, fmt.Errorf("<%s> ignored: %w", k.qname(), err))
 	}
 	return loc, nil
+}
+
+// checked returns s when it is empty or check accepts it, and else ""
+// after a warning saying what it should be.
+func (r *Reader) checked(k *cnode, s string, check func(string) bool, want string) (string, error) {
+	if s == "" || check(s) {
+		return s, nil
+	}
+	return "", r.warnf(k.t.line, k.t.col, false, "<%s> ignored: %q is not %s", k.qname(), clip([]byte(s)), want)
 }
 
 // date parses a date-valued field, warning when it is bad.
@@ -424,6 +433,11 @@ func (r *Reader) video(n *cnode) (v formats.Video, ok bool, err error) {
 	ok, err = r.fields(n, VideoNamespace, singles, lists, func(k *cnode) (bool, error) {
 		if k.t.name.Local == "tvshow" {
 			tv, ok, err := r.tvshow(k)
+			if ok && err == nil && !formats.IsVideoType(tv.VideoType) {
+				// Required, and the schema's enumeration.
+				tv, err = nil, r.warnf(k.t.line, k.t.col, false, "<%s> ignored: video_type %q is not full, preview, clip, interview, news or other",
+					k.qname(), clip([]byte(tv.VideoType)))
+			}
 			v.TVShow = tv
 			return ok, err
 		}
@@ -461,6 +475,12 @@ func (r *Reader) video(n *cnode) (v formats.Video, ok bool, err error) {
 		case "player_loc":
 			v.PlayerLoc, err = r.loc(k, s)
 			v.PlayerAllowEmbed, v.PlayerAutoplay = k.attr("allow_embed"), k.attr("autoplay")
+			if v.PlayerAllowEmbed != "" && !formats.IsYesNo(v.PlayerAllowEmbed) {
+				v.PlayerAllowEmbed = ""
+				if werr := r.warnf(k.t.line, k.t.col, false, "<%s> allow_embed attribute ignored: not yes or no", k.qname()); err == nil {
+					err = werr
+				}
+			}
 		case "duration":
 			v.Duration, err = r.integer(k, s, 1, 28800)
 		case "expiration_date":
@@ -496,24 +516,55 @@ func (r *Reader) video(n *cnode) (v formats.Video, ok bool, err error) {
 		case "category":
 			v.Category = s
 		case "family_friendly":
-			v.FamilyFriendly = s
+			v.FamilyFriendly, err = r.checked(k, s, formats.IsYesNo, "yes or no")
 		case "restriction":
-			v.Restriction, v.RestrictionRelationship = s, k.attr("relationship")
+			rel := k.attr("relationship")
+			if !formats.IsCountryList(s) || !formats.IsRelationship(rel) {
+				err = r.warnf(k.t.line, k.t.col, false, "<%s> ignored: %q with relationship %q is not a list of country codes (\"IE GB\") with relationship allow or deny",
+					k.qname(), clip([]byte(s)), clip([]byte(rel)))
+			} else {
+				v.Restriction, v.RestrictionRelationship = s, rel
+			}
 		case "gallery_loc":
 			v.GalleryLoc, err = r.loc(k, s)
 			v.GalleryTitle = k.attr("title")
 		case "price":
-			v.Prices = append(v.Prices, formats.VideoPrice{Value: s, Currency: k.attr("currency"), Type: k.attr("type"), Resolution: k.attr("resolution")})
+			p := formats.VideoPrice{Value: s, Currency: k.attr("currency"), Type: k.attr("type"), Resolution: k.attr("resolution")}
+			if p.Currency != "" && !formats.IsCurrency(p.Currency) || p.Type != "" && !formats.IsPriceType(p.Type) ||
+				p.Resolution != "" && !formats.IsPriceResolution(p.Resolution) {
+				err = r.warnf(k.t.line, k.t.col, false, "<%s> ignored: currency %q, type %q or resolution %q is not an ISO 4217 code, purchase or rent, sd or hd",
+					k.qname(), clip([]byte(p.Currency)), clip([]byte(p.Type)), clip([]byte(p.Resolution)))
+			} else {
+				v.Prices = append(v.Prices, p)
+			}
 		case "requires_subscription":
-			v.RequiresSubscription = s
+			v.RequiresSubscription, err = r.checked(k, s, formats.IsYesNo, "yes or no")
 		case "uploader":
-			v.Uploader, v.UploaderInfo = s, k.attr("info")
+			v.Uploader = s
+			if info := k.attr("info"); info != "" {
+				// An anyURI, as the locs: what ParseLoc refuses would make
+				// the written sitemap invalid.
+				if v.UploaderInfo, err = formats.ParseLoc(info, r.opts.Base); err != nil {
+					v.UploaderInfo, err = "", r.warn(k.t.line, k.t.col, false, fmt.Errorf("<%s> info attribute ignored: %w", k.qname(), err))
+				}
+			}
 		case "platform":
-			v.Platform, v.PlatformRelationship = s, k.attr("relationship")
+			rel := k.attr("relationship")
+			if !formats.IsPlatformList(s) || !formats.IsRelationship(rel) {
+				err = r.warnf(k.t.line, k.t.col, false, "<%s> ignored: %q with relationship %q is not a list of web, mobile and tv with relationship allow or deny",
+					k.qname(), clip([]byte(s)), clip([]byte(rel)))
+			} else {
+				v.Platform, v.PlatformRelationship = s, rel
+			}
 		case "live":
-			v.Live = s
+			v.Live, err = r.checked(k, s, formats.IsYesNo, "yes or no")
 		case "id":
-			v.IDs = append(v.IDs, formats.VideoID{Type: k.attr("type"), Value: s})
+			if typ := k.attr("type"); formats.IsVideoIDType(typ) {
+				v.IDs = append(v.IDs, formats.VideoID{Type: typ, Value: s})
+			} else {
+				err = r.warnf(k.t.line, k.t.col, false, "<%s> ignored: type %q is not tms:series, tms:program, rovi:series, rovi:program, freebase or url",
+					k.qname(), clip([]byte(typ)))
+			}
 		}
 		return true, err
 	})
@@ -550,6 +601,7 @@ func (r *Reader) tvshow(n *cnode) (tv *formats.TVShow, ok bool, err error) {
 
 func (r *Reader) news(n *cnode) (nw *formats.News, ok bool, err error) {
 	nw = &formats.News{}
+	badDate := false // a publication_date was given, unusable
 	singles := []string{"publication", "access", "genres", "publication_date", "title", "keywords", "stock_tickers"}
 	ok, err = r.fields(n, NewsNamespace, singles, nil, func(k *cnode) (bool, error) {
 		if k.t.name.Local == "publication" {
@@ -570,20 +622,30 @@ func (r *Reader) news(n *cnode) (nw *formats.News, ok bool, err error) {
 		var err error
 		switch k.t.name.Local {
 		case "access":
-			nw.Access = s
+			nw.Access, err = r.checked(k, s, formats.IsNewsAccess, "Subscription or Registration")
 		case "genres":
-			nw.Genres = s
+			nw.Genres, err = r.checked(k, s, formats.IsNewsGenres, "a list of PressRelease, Satire, Blog, OpEd, Opinion and UserGenerated")
 		case "publication_date":
 			nw.PublicationDate, err = r.date(k, s)
+			badDate = nw.PublicationDate.IsZero()
 		case "title":
 			nw.Title = s
 		case "keywords":
 			nw.Keywords = s
 		case "stock_tickers":
-			nw.StockTickers = s
+			nw.StockTickers, err = r.checked(k, s, formats.IsStockTickers, "at most five EXCHANGE:SYMBOL tickers")
 		}
 		return true, err
 	})
+	if ok && err == nil && badDate && nw.PublicationDate.IsZero() {
+		// The schema requires the date: the news data without the one
+		// the source gave would make the written sitemap invalid.
+		return nil, true, r.warn(n.t.line, n.t.col, false, fmt.Errorf("<%s> dropped: its publication_date is unusable", n.qname()))
+	}
+	if ok && err == nil && nw.PublicationLanguage != "" && !formats.IsNewsLanguage(nw.PublicationLanguage) {
+		return nil, true, r.warn(n.t.line, n.t.col, false, fmt.Errorf("<%s> dropped: its language %q is not an ISO 639 code (en, zh-cn, zh-tw)",
+			n.qname(), clip([]byte(nw.PublicationLanguage))))
+	}
 	return nw, ok, err
 }
 
@@ -613,11 +675,26 @@ func (r *Reader) link(n *cnode) (a formats.Alternate, ok bool, err error) {
 	if !rel || href == "" {
 		return a, false, nil
 	}
+	if a.Hreflang != "" && !formats.IsLanguage(strings.Trim(a.Hreflang, " \t\r\n")) {
+		// xs:language: kept, even verbatim, it would make the written
+		// sitemap invalid.
+		return formats.Alternate{}, true, r.warnf(n.t.line, n.t.col, false, "<%s> ignored: hreflang %q is not a language tag (en, en-GB, x-default)",
+			n.qname(), clip([]byte(a.Hreflang)))
+	}
 	if a.Href, err = formats.ParseLoc(href, r.opts.Base); err != nil {
+		if isHTTP(href) {
+			return formats.Alternate{}, true, r.warn(n.t.line, n.t.col, false, fmt.Errorf("<%s> ignored: %w", n.qname(), err))
+		}
 		// Not a page (an android-app: link, say): kept verbatim.
 		return a, false, nil
 	}
 	return a, true, nil
+}
+
+// isHTTP reports whether s starts with an http or https scheme, in any
+// case.
+func isHTTP(s string) bool {
+	return len(s) >= 5 && strings.EqualFold(s[:5], "http:") || len(s) >= 6 && strings.EqualFold(s[:6], "https:")
 }
 
 // serialize writes captured tokens as self-contained XML: every element

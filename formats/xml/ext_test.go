@@ -194,6 +194,16 @@ func (g *gen) url() string {
 	return fmt.Sprintf("https://example.com/%d?a=%d&b=%d", g.n(200), g.n(9), g.n(9))
 }
 
+// of returns one of values: the fields the schema enumerates hold only
+// what the reader keeps.
+func (g *gen) of(values ...string) string { return values[g.n(len(values)-1)] }
+
+// pair returns one of the pairs of values (a, b, a, b...).
+func (g *gen) pair(values ...string) (string, string) {
+	i := g.n(len(values)/2-1) * 2
+	return values[i], values[i+1]
+}
+
 func (g *gen) date() formats.LastMod {
 	forms := []string{"", "2024-05-06", "2024-05-06T07:08:09Z", "2024-05-06T07:08:09.123+05:30", "2024-05-06T07:08:09-04:00"}
 	s := forms[g.n(len(forms)-1)]
@@ -216,10 +226,12 @@ func (g *gen) entry(i int) formats.Entry {
 	for range g.n(2) {
 		v := formats.Video{ThumbnailLoc: g.url(), Title: g.text(), Description: g.text(), ContentLoc: g.url(), PlayerLoc: g.url(),
 			Duration: g.n(250) * 100, ExpirationDate: g.date(), ViewCount: []string{"", "0", "123"}[g.n(2)],
-			Rating: []string{"", "0.5", "5"}[g.n(2)], PublicationDate: g.date(), Category: g.text(), FamilyFriendly: g.text(),
-			Restriction: g.text(), RestrictionRelationship: g.text(), GalleryLoc: g.url(), GalleryTitle: g.text(),
-			RequiresSubscription: g.text(), Uploader: g.text(), UploaderInfo: g.text(), Platform: g.text(), PlatformRelationship: g.text(),
-			Live: g.text(), PlayerAllowEmbed: g.text(), PlayerAutoplay: g.text()}
+			Rating: []string{"", "0.5", "5"}[g.n(2)], PublicationDate: g.date(), Category: g.text(), FamilyFriendly: g.of("", "yes", "No"),
+			GalleryLoc: g.url(), GalleryTitle: g.text(),
+			RequiresSubscription: g.of("", "NO", "Yes"), Uploader: g.text(), UploaderInfo: g.url(),
+			Live: g.of("", "no", "YES"), PlayerAllowEmbed: g.of("", "yes", "no"), PlayerAutoplay: g.text()}
+		v.Restriction, v.RestrictionRelationship = g.pair("", "", "IE GB", "allow", "US", "deny")
+		v.Platform, v.PlatformRelationship = g.pair("", "", "web tv", "allow", "mobile", "deny")
 		if v.PlayerLoc == "" {
 			v.PlayerAllowEmbed, v.PlayerAutoplay = "", ""
 		}
@@ -232,19 +244,20 @@ func (g *gen) entry(i int) formats.Entry {
 			v.Tags = append(v.Tags, g.text())
 		}
 		for range g.n(2) {
-			v.Prices = append(v.Prices, formats.VideoPrice{Value: g.text(), Currency: g.text(), Type: g.text(), Resolution: g.text()})
+			v.Prices = append(v.Prices, formats.VideoPrice{Value: g.text(), Currency: g.of("", "EUR"), Type: g.of("", "rent", "PURCHASE"), Resolution: g.of("", "HD", "sd")})
 		}
 		for range g.n(2) {
-			v.IDs = append(v.IDs, formats.VideoID{Type: g.text(), Value: g.text()})
+			v.IDs = append(v.IDs, formats.VideoID{Type: g.of("url", "freebase", "tms:series"), Value: g.text()})
 		}
 		if g.n(1) == 1 {
-			v.TVShow = &formats.TVShow{ShowTitle: g.text(), VideoType: g.text(), EpisodeTitle: g.text(), SeasonNumber: g.n(3), EpisodeNumber: g.n(3), PremierDate: g.date()}
+			v.TVShow = &formats.TVShow{ShowTitle: g.text(), VideoType: g.of("full", "clip", "other"), EpisodeTitle: g.text(), SeasonNumber: g.n(3), EpisodeNumber: g.n(3), PremierDate: g.date()}
 		}
 		x.Videos = append(x.Videos, v)
 	}
 	if g.n(2) == 0 {
-		x.News = &formats.News{PublicationName: g.text(), PublicationLanguage: g.text(), Access: g.text(), Genres: g.text(),
-			PublicationDate: g.date(), Title: g.text(), Keywords: g.text(), StockTickers: g.text()}
+		x.News = &formats.News{PublicationName: g.text(), PublicationLanguage: g.of("", "en", "zh-tw"), Access: g.of("", "Subscription"),
+			Genres: g.of("", "Blog", "PressRelease, OpEd"), PublicationDate: g.date(), Title: g.text(), Keywords: g.text(),
+			StockTickers: g.of("", "NASDAQ:A", "NYSE:B, LSE:C")}
 	}
 	for range g.n(4) {
 		if href := g.url(); href != "" {
