@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -12,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/fetch"
+	"github.com/feed2sitemap/feed2sitemap/internal/fakenet"
 )
 
 func TestClassify(t *testing.T) {
@@ -96,61 +95,6 @@ func TestOrigin(t *testing.T) {
 	assert.NotEqual(t, origin("https://example.com/a"), origin("https://www.example.com/a"))
 }
 
-// network plays DNS and routing for the policy's tests: names resolve to
-// the addresses given, and connections to an address go to a loopback
-// server; dials of addresses without a route fail and are recorded, so a
-// test can assert that a refused address was never connected to.
-type network struct {
-	mu     sync.Mutex
-	names  map[string][]string // host -> addresses, in turn for a name given several
-	routes map[string]string   // "ip:port" -> the server's "127.0.0.1:port"
-	dialed []string
-	looked map[string]int
-}
-
-func newNetwork() *network {
-	return &network{names: map[string][]string{}, routes: map[string]string{}, looked: map[string]int{}}
-}
-
-func (n *network) lookup(_ context.Context, host string) ([]netip.Addr, error) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	addrs, ok := n.names[host]
-	if !ok {
-		return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
-	}
-	i := min(n.looked[host], len(addrs)-1)
-	n.looked[host]++
-	return []netip.Addr{netip.MustParseAddr(addrs[i])}, nil
-}
-
-func (n *network) dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	n.mu.Lock()
-	n.dialed = append(n.dialed, addr)
-	to, ok := n.routes[addr]
-	n.mu.Unlock()
-	if !ok {
-		if ap, err := netip.ParseAddrPort(addr); err == nil && ap.Addr().IsLoopback() {
-			to = addr
-		} else {
-			return nil, fmt.Errorf("test network: no route to %s", addr)
-		}
-	}
-	var d net.Dialer
-	return d.DialContext(ctx, network, to)
-}
-
-func (n *network) dials() []string {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return append([]string(nil), n.dialed...)
-}
-
-func (n *network) policy(p fetch.Policy) fetch.Policy {
-	p.LookupIP, p.Dial = n.lookup, n.dial
-	return p
-}
-
 func TestPolicyLoopbackInput(t *testing.T) {
 	// A top-level input on loopback allows loopback for what it lists,
 	// on its own origin only unless OtherHosts; link-local and private
@@ -168,12 +112,12 @@ func TestPolicyLoopbackInput(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	n := newNetwork()
-	n.names["metadata.example"] = []string{"169.254.169.254"}
-	n.names["intranet.example"] = []string{"10.1.2.3"}
-	n.names["cgnat.example"] = []string{"100.64.0.7"}
-	n.names["mapped.example"] = []string{"::ffff:192.168.0.1"}
-	n.names["zero.example"] = []string{"0.0.0.0"}
+	n := fakenet.New()
+	n.Name("metadata.example", "169.254.169.254")
+	n.Name("intranet.example", "10.1.2.3")
+	n.Name("cgnat.example", "100.64.0.7")
+	n.Name("mapped.example", "::ffff:192.168.0.1")
+	n.Name("zero.example", "0.0.0.0")
 
 	for _, tc := range []struct {
 		policy fetch.Policy
@@ -195,12 +139,12 @@ func TestPolicyLoopbackInput(t *testing.T) {
 		{fetch.Policy{OtherHosts: true}, "http://[fe80::1]/", fetch.ErrAddressRefused, "fe80::1 is a link-local address"},
 	} {
 		t.Run(fmt.Sprint(tc.child, tc.policy.OtherHosts), func(t *testing.T) {
-			f, _ := newFetcher(t, fetch.Options{Policy: n.policy(tc.policy)})
+			f, _ := newFetcher(t, fetch.Options{Policy: n.Policy(tc.policy)})
 			sc := f.NewScope(srv.URL + "/index.xml")
 			b, err := sc.Fetch(context.Background(), srv.URL+"/index.xml")
 			require.NoError(t, err)
 			b.Close()
-			before := len(n.dials())
+			before := len(n.Dialed())
 			b, err = sc.FetchChild(context.Background(), tc.child, srv.URL+"/index.xml")
 			if tc.err == nil {
 				require.NoError(t, err)
@@ -209,7 +153,7 @@ func TestPolicyLoopbackInput(t *testing.T) {
 			}
 			require.ErrorIs(t, err, tc.err)
 			assert.Contains(t, err.Error(), tc.msg)
-			for _, d := range n.dials()[before:] {
+			for _, d := range n.Dialed()[before:] {
 				ap := netip.MustParseAddrPort(d)
 				assert.True(t, ap.Addr().IsLoopback(), "connected to %s", d)
 			}
@@ -237,15 +181,15 @@ func TestPolicyPublicInput(t *testing.T) {
 	defer srv.Close()
 	port := srv.URL[strings.LastIndex(srv.URL, ":")+1:]
 	for _, allow := range []bool{false, true} {
-		n := newNetwork()
-		n.names["www.example"] = []string{"203.0.113.10"}
-		n.names["rebind.example"] = []string{"203.0.113.11", "127.0.0.1"}
-		n.names["evil.example"] = []string{"127.0.0.1"}
-		n.names["intranet.example"] = []string{"10.1.2.3"}
-		n.routes["203.0.113.10:"+port] = "127.0.0.1:" + port
-		n.routes["203.0.113.11:"+port] = "127.0.0.1:" + port
-		n.routes["10.1.2.3:"+port] = "127.0.0.1:" + port
-		f, _ := newFetcher(t, fetch.Options{Policy: n.policy(fetch.Policy{OtherHosts: true, AllowPrivate: allow})})
+		n := fakenet.New()
+		n.Name("www.example", "203.0.113.10")
+		n.Name("rebind.example", "203.0.113.11", "127.0.0.1")
+		n.Name("evil.example", "127.0.0.1")
+		n.Name("intranet.example", "10.1.2.3")
+		n.Route("203.0.113.10:"+port, "127.0.0.1:"+port)
+		n.Route("203.0.113.11:"+port, "127.0.0.1:"+port)
+		n.Route("10.1.2.3:"+port, "127.0.0.1:"+port)
+		f, _ := newFetcher(t, fetch.Options{Policy: n.Policy(fetch.Policy{OtherHosts: true, AllowPrivate: allow})})
 		index := "http://www.example:" + port + "/index.xml"
 		sc := f.NewScope(index)
 		b, err := sc.Fetch(context.Background(), index)
@@ -297,11 +241,11 @@ func TestPolicyIndexWithoutLocation(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, list) }))
 	defer srv.Close()
 	port := srv.URL[strings.LastIndex(srv.URL, ":")+1:]
-	n := newNetwork()
-	n.names["a.example"] = []string{"203.0.113.10"}
-	n.names["b.example"] = []string{"203.0.113.10"}
-	n.routes["203.0.113.10:"+port] = "127.0.0.1:" + port
-	f, _ := newFetcher(t, fetch.Options{Policy: n.policy(fetch.Policy{})})
+	n := fakenet.New()
+	n.Name("a.example", "203.0.113.10")
+	n.Name("b.example", "203.0.113.10")
+	n.Route("203.0.113.10:"+port, "127.0.0.1:"+port)
+	f, _ := newFetcher(t, fetch.Options{Policy: n.Policy(fetch.Policy{})})
 	sc := f.NewScope("")
 	b, err := sc.FetchChild(context.Background(), "http://a.example:"+port+"/1.txt")
 	require.NoError(t, err)
@@ -317,14 +261,14 @@ func TestPolicyIndexWithoutLocation(t *testing.T) {
 }
 
 func TestRefusedIsNotRetried(t *testing.T) {
-	n := newNetwork()
-	n.names["intranet.example"] = []string{"10.1.2.3"}
-	f, waits := newFetcher(t, fetch.Options{Retry: fetch.RetryPolicy{Retries: 3}, Policy: n.policy(fetch.Policy{OtherHosts: true})})
+	n := fakenet.New()
+	n.Name("intranet.example", "10.1.2.3")
+	f, waits := newFetcher(t, fetch.Options{Retry: fetch.RetryPolicy{Retries: 3}, Policy: n.Policy(fetch.Policy{OtherHosts: true})})
 	sc := f.NewScope("http://www.example/")
 	_, err := sc.FetchChild(context.Background(), "http://intranet.example/x.xml", "http://www.example/")
 	require.ErrorIs(t, err, fetch.ErrAddressRefused)
 	assert.Empty(t, waits.d)
-	assert.Empty(t, n.dials())
+	assert.Empty(t, n.Dialed())
 }
 
 func TestRunDeadlineCause(t *testing.T) {

@@ -3,71 +3,28 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/fetch"
+	"github.com/feed2sitemap/feed2sitemap/internal/fakenet"
 )
 
-// fakeNet maps host names to addresses, and connections to some addresses
-// to loopback servers, for the remote-host policy's tests: nothing but
-// loopback is ever connected to, and every dial is recorded.
-type fakeNet struct {
-	mu     sync.Mutex
-	names  map[string]string // host -> address
-	routes map[string]string // "ip:port" -> "127.0.0.1:port"
-	dialed []string
-}
-
-func newFakeNet() *fakeNet {
-	return &fakeNet{names: map[string]string{}, routes: map[string]string{}}
-}
-
-func (n *fakeNet) policy() fetch.Policy {
-	return fetch.Policy{
-		LookupIP: func(_ context.Context, host string) ([]netip.Addr, error) {
-			n.mu.Lock()
-			defer n.mu.Unlock()
-			if a, ok := n.names[host]; ok {
-				return []netip.Addr{netip.MustParseAddr(a)}, nil
-			}
-			return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
-		},
-		Dial: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			n.mu.Lock()
-			n.dialed = append(n.dialed, addr)
-			to, ok := n.routes[addr]
-			n.mu.Unlock()
-			if !ok {
-				if ap, err := netip.ParseAddrPort(addr); err != nil || !ap.Addr().IsLoopback() {
-					return nil, fmt.Errorf("test network: no route to %s", addr)
-				}
-				to = addr
-			}
-			var d net.Dialer
-			return d.DialContext(ctx, network, to)
-		},
-	}
-}
-
 // runNet runs the command line with the fake network.
-func runNet(t *testing.T, n *fakeNet, args ...string) (string, string, int) {
+func runNet(t *testing.T, n *fakenet.Net, args ...string) (string, string, int) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	status := run(args, &env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Network: n.policy()})
+	status := run(args, &env{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Network: n.Policy(fetch.Policy{})})
 	return stdout.String(), stderr.String(), status
 }
 
@@ -84,11 +41,11 @@ func TestRemoteHostPolicy(t *testing.T) {
 	other := newSite(t)
 	own := s.children(1, 0)
 	otherLocs := other.children(1, 0)
-	n := newFakeNet()
-	n.names["metadata.example"] = "169.254.169.254"
-	n.names["intranet.example"] = "10.0.0.8"
-	n.names["cgnat.example"] = "100.64.1.1"
-	n.names["zero.example"] = "0.0.0.0"
+	n := fakenet.New()
+	n.Name("metadata.example", "169.254.169.254")
+	n.Name("intranet.example", "10.0.0.8")
+	n.Name("cgnat.example", "100.64.1.1")
+	n.Name("zero.example", "0.0.0.0")
 	refused := []string{"http://metadata.example/latest/meta-data/", "http://intranet.example/sitemap.xml",
 		"http://cgnat.example/sitemap.xml", "http://zero.example/sitemap.xml", "http://[fe80::1]/sitemap.xml"}
 	s.doc("/index.xml", sitemapIndex(append([]string{own[0], otherLocs[0]}, refused...)...))
@@ -126,13 +83,13 @@ func TestRemoteHostPolicy(t *testing.T) {
 		assert.Contains(t, errOut, "feed2sitemap: failed: "+loc+": fetch: address refused: "+why+", and the input was not on one (--allow-private-hosts allows it) (listed by "+s.URL+"/index.xml)\n")
 	}
 	assert.Contains(t, errOut, "read 4 entries from 1 input and 7 child sitemaps (5 failed)")
-	for _, d := range n.dialed {
+	for _, d := range n.Dialed() {
 		assert.True(t, netip.MustParseAddrPort(d).Addr().IsLoopback(), "dialed %s", d)
 	}
 
 	// Opted in, the private addresses are connected to (here routed to
 	// the loopback server).
-	n.routes["169.254.169.254:80"] = "127.0.0.1:" + port(s)
+	n.Route("169.254.169.254:80", "127.0.0.1:"+port(s))
 	s.doc("/latest/meta-data/", "http://metadata.example/secret\n")
 	s.doc("/meta.xml", sitemapIndex(refused[0]))
 	out, errOut, status = runNet(t, n, s.URL+"/meta.xml", "--to", "text", "--follow-other-hosts", "--allow-private-hosts")
@@ -147,12 +104,12 @@ func TestPublicIndexPrivateChildren(t *testing.T) {
 	// redirect to another origin. validate reports the same refusals.
 	s := newSite(t)
 	p := port(s)
-	n := newFakeNet()
-	n.names["www.example"] = "203.0.113.10"
-	n.names["evil.example"] = "127.0.0.1"
-	n.names["intranet.example"] = "192.168.1.20"
-	n.routes["203.0.113.10:"+p] = "127.0.0.1:" + p
-	n.routes["192.168.1.20:"+p] = "127.0.0.1:" + p
+	n := fakenet.New()
+	n.Name("www.example", "203.0.113.10")
+	n.Name("evil.example", "127.0.0.1")
+	n.Name("intranet.example", "192.168.1.20")
+	n.Route("203.0.113.10:"+p, "127.0.0.1:"+p)
+	n.Route("192.168.1.20:"+p, "127.0.0.1:"+p)
 	www := "http://www.example:" + p
 	s.doc("/child.txt", www+"/page\n")
 	s.mux.Handle("/to-loopback", http.RedirectHandler("http://127.0.0.1:"+p+"/child.txt", http.StatusFound))
@@ -190,7 +147,7 @@ func TestPublicIndexPrivateChildren(t *testing.T) {
 	// its sitemaps on loopback are refused unless allowed.
 	robots := "User-agent: *\nSitemap: " + s.URL + "/child.txt\n"
 	var stdout, stderr bytes.Buffer
-	status = run([]string{"-", "--to", "text"}, &env{Stdin: strings.NewReader(robots), Stdout: &stdout, Stderr: &stderr, Network: n.policy()})
+	status = run([]string{"-", "--to", "text"}, &env{Stdin: strings.NewReader(robots), Stdout: &stdout, Stderr: &stderr, Network: n.Policy(fetch.Policy{})})
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, stderr.String(), "feed2sitemap: failed: "+s.URL+"/child.txt: fetch: address refused: 127.0.0.1 is a loopback address")
 }
