@@ -403,7 +403,11 @@ func (s *Scope) allow(host string, ip netip.Addr) error {
 	if name != ip.String() {
 		name += " resolves to " + ip.String() + ", which"
 	}
-	return fmt.Errorf("%w: %s is a %s address, and the input was not on one (--allow-private-hosts allows it)", ErrAddressRefused, name, c)
+	article := "a"
+	if c == Unspecified {
+		article = "an"
+	}
+	return fmt.Errorf("%w: %s is %s %s address, and the input was not on one (--allow-private-hosts allows it)", ErrAddressRefused, name, article, c)
 }
 
 // dial connects to addr, a "host:port" of a request, at one of the host's

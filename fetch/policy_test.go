@@ -135,7 +135,7 @@ func TestPolicyLoopbackInput(t *testing.T) {
 		{fetch.Policy{OtherHosts: true}, "http://intranet.example/", fetch.ErrAddressRefused, "10.1.2.3, which is a private address"},
 		{fetch.Policy{OtherHosts: true}, "http://cgnat.example/", fetch.ErrAddressRefused, "100.64.0.7, which is a private address"},
 		{fetch.Policy{OtherHosts: true}, "http://mapped.example/", fetch.ErrAddressRefused, "::ffff:192.168.0.1, which is a private address"},
-		{fetch.Policy{OtherHosts: true}, "http://zero.example/", fetch.ErrAddressRefused, "0.0.0.0, which is a unspecified address"},
+		{fetch.Policy{OtherHosts: true}, "http://zero.example/", fetch.ErrAddressRefused, "0.0.0.0, which is an unspecified address"},
 		{fetch.Policy{OtherHosts: true}, "http://[fe80::1]/", fetch.ErrAddressRefused, "fe80::1 is a link-local address"},
 	} {
 		t.Run(fmt.Sprint(tc.child, tc.policy.OtherHosts), func(t *testing.T) {

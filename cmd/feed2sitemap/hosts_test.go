@@ -77,7 +77,7 @@ func TestRemoteHostPolicy(t *testing.T) {
 		refused[0]: "metadata.example resolves to 169.254.169.254, which is a link-local address",
 		refused[1]: "intranet.example resolves to 10.0.0.8, which is a private address",
 		refused[2]: "cgnat.example resolves to 100.64.1.1, which is a private address",
-		refused[3]: "zero.example resolves to 0.0.0.0, which is a unspecified address",
+		refused[3]: "zero.example resolves to 0.0.0.0, which is an unspecified address",
 		refused[4]: "fe80::1 is a link-local address",
 	} {
 		assert.Contains(t, errOut, "feed2sitemap: failed: "+loc+": fetch: address refused: "+why+", and the input was not on one (--allow-private-hosts allows it) (listed by "+s.URL+"/index.xml)\n")
