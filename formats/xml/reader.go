@@ -42,6 +42,11 @@
 //   - A <url> opened inside another <url> (a missing </url>) rejects the
 //     outer entry with a warning rather than gluing the two together; the
 //     inner entry is read normally.
+//   - An element named like a sitemap element (url, sitemap, loc,
+//     lastmod, changefreq, priority) in another namespace, or under an
+//     undeclared prefix, is not that element: inside an entry it is kept
+//     as foreign extension data when its namespace is a URI, and skipped
+//     as unknown otherwise.
 //   - Unknown elements are skipped, with one warning per element name and
 //     document. Extension elements (image, video, news, mobile, xhtml:link)
 //     are skipped too, for now: one warning per document counts them.
@@ -427,7 +432,7 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 		r.declare(attrs)
 	}
 	local := name.Local
-	if r.capDepth > 0 && (local != r.entryName || r.isCaptured(name.Space)) {
+	if r.capDepth > 0 && (local != r.entryName || !r.isCore(name.Space)) {
 		r.roles[d] = roleCapture
 		r.captureStart(name, attrs, line, col)
 		return nil
@@ -446,7 +451,7 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 		r.roles[1] = roleRoot
 		return nil
 	}
-	if local == r.entryName && !isExtension(name.Space) {
+	if local == r.entryName && r.isCore(name.Space) {
 		if r.entryDepth > 0 {
 			// A missing end tag: the entry open so far is not trusted.
 			for i := r.entryDepth + 1; i < d; i++ {
@@ -466,7 +471,7 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 	}
 	switch parent := r.roles[d-1]; parent {
 	case roleRoot:
-		if local == r.wrongName && !isExtension(name.Space) {
+		if local == r.wrongName && r.isCore(name.Space) {
 			return r.warnf(line, col, true, "<%s> inside <%s> skipped: a sitemap cannot mix pages and child sitemaps", local, r.rootName)
 		}
 		return r.other(name, line, col)
@@ -478,7 +483,9 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 			}
 			return nil
 		}
-		if isExtension(name.Space) {
+		if isExtension(name.Space) || !r.isCore(name.Space) {
+			// Named like a field, but another namespace's (or an
+			// undeclared prefix's): not the field.
 			return r.other(name, line, col)
 		}
 		f := fieldOf(local, r.kind)
@@ -503,6 +510,16 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 		return r.other(name, line, col)
 	}
 	return nil
+}
+
+// isCore reports whether an element in namespace space can be one of the
+// sitemap's own elements (an entry, loc, lastmod…): it is in no namespace,
+// the root element's or a sitemap namespace. An element in another
+// namespace, or under a prefix not declared (which encoding/xml leaves as
+// the namespace), is extension data whatever its local name, so that
+// <x:loc xmlns:x="urn:other"> is never a second loc nor <x:url> an entry.
+func (r *Reader) isCore(space string) bool {
+	return space == "" || space == r.rootSpace || sitemapSpaces[space]
 }
 
 // fieldOf returns the field an element of an entry names, or 0.
@@ -566,6 +583,8 @@ func (r *Reader) other(elem xml.Name, line, col int) error {
 	name := elem.Local
 	if p, ok := extensionPrefixes[elem.Space]; ok && elem.Space != "" {
 		name = p + ":" + name
+	} else if !r.isCore(elem.Space) {
+		name = elem.Space + ":" + name
 	}
 	if r.unknown[name] {
 		return nil
