@@ -20,6 +20,9 @@ import (
 // request made without validators.
 type cache struct {
 	dir string
+	// unusable is told that an entry could not be put in place, so that
+	// the cache is left out from then on.
+	unusable func(error)
 }
 
 // entry is the head of a cache file.
@@ -154,12 +157,18 @@ func (c *cache) store(e *entry, r io.Reader, max int64) (*Body, error) {
 		return fail(err)
 	}
 	e.path, e.head = c.path(e.URL), int64(len(head)+1)
+	b := &Body{Status: http.StatusOK, Size: e.Size, f: tmp, r: io.LimitReader(tmp, e.Size)}
 	if err := os.Rename(tmp.Name(), e.path); err != nil {
-		return fail(err)
+		// The body is whole in the temporary file: it is read from
+		// there, and removed on Close; the cache is left out.
+		b.remove = tmp.Name()
+		if c.unusable != nil {
+			c.unusable(err)
+		}
 	}
 	if _, err := tmp.Seek(e.head, io.SeekStart); err != nil {
-		tmp.Close()
+		b.Close()
 		return nil, err
 	}
-	return &Body{Status: http.StatusOK, Size: e.Size, f: tmp, r: io.LimitReader(tmp, e.Size)}, nil
+	return b, nil
 }

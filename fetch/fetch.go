@@ -165,7 +165,7 @@ func New(opts Options) *Fetcher {
 	}
 	f := &Fetcher{opts: opts, client: client}
 	if opts.CacheDir != "" {
-		f.cache = &cache{dir: opts.CacheDir}
+		f.cache = &cache{dir: opts.CacheDir, unusable: f.cacheUnusable}
 		if err := f.cache.usable(); err != nil {
 			f.cacheUnusable(err)
 		}

@@ -2,8 +2,11 @@ package fetch_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -318,7 +321,12 @@ func TestUnusableCacheDir(t *testing.T) {
 	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
 	readOnly := filepath.Join(dir, "read-only")
 	require.NoError(t, os.Mkdir(readOnly, 0o555))
-	cases := map[string]string{"a file": file, "under a file": filepath.Join(file, "cache")}
+	// An entry that cannot be put in place (a directory in its way): the
+	// body read is still returned.
+	blocked := filepath.Join(dir, "blocked")
+	sum := sha256.Sum256([]byte(srv.URL + "/list.txt"))
+	require.NoError(t, os.MkdirAll(filepath.Join(blocked, hex.EncodeToString(sum[:])+".cache", "x"), 0o755))
+	cases := map[string]string{"a file": file, "under a file": filepath.Join(file, "cache"), "an entry blocked": blocked}
 	if os.Geteuid() != 0 {
 		cases["not writable"] = readOnly
 	}
@@ -329,6 +337,9 @@ func TestUnusableCacheDir(t *testing.T) {
 			for range 2 {
 				b, err := f.Fetch(context.Background(), srv.URL+"/list.txt")
 				require.NoError(t, err)
+				got, err := io.ReadAll(b)
+				require.NoError(t, err)
+				assert.Equal(t, list, string(got))
 				b.Close()
 			}
 			require.Len(t, warnings, 1)
