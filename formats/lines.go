@@ -69,8 +69,10 @@ func (l *LineReader) Next() (line []byte, long bool, err error) {
 			l.start = l.end
 			return l.found(data, long)
 		}
-		n := copy(l.buf, l.buf[l.start:l.end])
-		l.start, l.end = 0, n
+		if l.start > 0 {
+			n := copy(l.buf, l.buf[l.start:l.end])
+			l.start, l.end = 0, n
+		}
 		m, err := l.r.Read(l.buf[l.end:])
 		l.end += m
 		l.err = err

@@ -81,3 +81,58 @@ func TestLineReaderError(t *testing.T) {
 	assert.Equal(t, boom, err)
 	assert.Equal(t, []line{{1, "a", false}}, got)
 }
+
+// FuzzLineReader compares LineReader, reading a few bytes at a time, with
+// a plain split of the whole input at CR, LF and CRLF.
+func FuzzLineReader(f *testing.F) {
+	for _, s := range []string{"a\nb", "a\r\nb\r\n", "a\rb\r", "\ufeffa\r\r\n\n", strings.Repeat("x", formats.MaxLineLength+1) + "\r\ny"} {
+		f.Add([]byte(s), uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, step uint8) {
+		var want []line
+		rest := in
+		for n := 1; len(rest) > 0; n++ {
+			text := rest
+			if i := strings.IndexAny(string(rest), "\r\n"); i >= 0 {
+				text, rest = rest[:i], rest[i+1:]
+				if text := in[len(in)-len(rest)-1]; text == '\r' && len(rest) > 0 && rest[0] == '\n' {
+					rest = rest[1:]
+				}
+			} else {
+				rest = nil
+			}
+			if n == 1 {
+				text = []byte(strings.TrimPrefix(string(text), "\ufeff"))
+			}
+			long := len(text) > formats.MaxLineLength
+			if long {
+				text = text[:formats.MaxLineLength]
+			}
+			want = append(want, line{n, string(text), long})
+		}
+		r := iotest.HalfReader(&stepReader{in: in, step: int(step%16) + 1})
+		got, err := readLines(t, r)
+		if err != io.EOF {
+			t.Fatal(err)
+		}
+		if len(want) == 0 {
+			want = nil
+		}
+		assert.Equal(t, want, got)
+	})
+}
+
+// stepReader returns at most step bytes a read.
+type stepReader struct {
+	in   []byte
+	step int
+}
+
+func (s *stepReader) Read(p []byte) (int, error) {
+	if len(s.in) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), s.step)], s.in)
+	s.in = s.in[n:]
+	return n, nil
+}
