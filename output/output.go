@@ -954,6 +954,25 @@ func readIndex(f io.Reader, path string) (children []string, isIndex bool, probl
 	return children, len(children) > 0, warnings
 }
 
+// Owns reports whether path leads to a file of this output: the sitemap or
+// the index, a part (of any run), the lock file or a temporary file of a
+// run, links followed. Another command's file must not be one of them.
+func (s *Set) Owns(path string) bool {
+	if atomicfile.Same(path, s.path) || atomicfile.Same(path, s.indexPath) {
+		return true
+	}
+	if !atomicfile.Same(filepath.Dir(path), s.dir) {
+		return false
+	}
+	name := filepath.Base(path)
+	if target, err := atomicfile.Target(path); err == nil {
+		name = filepath.Base(target)
+	}
+	return s.isPartName(name) || filepath.Join(s.dir, name) == s.LockPath() ||
+		strings.HasPrefix(name, "."+s.stem+"-part.tmp-") || strings.Contains(name, ".tmp-") &&
+		(strings.HasPrefix(name, "."+filepath.Base(s.path)) || strings.HasPrefix(name, "."+filepath.Base(s.indexPath)))
+}
+
 // partPattern returns the pattern of this output's part names.
 func (s *Set) partPattern() *regexp.Regexp {
 	q := regexp.QuoteMeta

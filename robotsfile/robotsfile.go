@@ -40,6 +40,58 @@ const MaxSize = 8 << 20
 // ErrTooLarge is returned by UpdateFile for a file over MaxSize.
 var ErrTooLarge = errors.New("robotsfile: file larger than 8 MiB; not a robots.txt")
 
+// ErrNotRobots is matched (with errors.Is) by the error of Check, and of
+// UpdateFile, for content that is not a robots.txt file.
+var ErrNotRobots = errors.New("not a robots.txt file")
+
+// Check returns nil when src can be a robots.txt file, and otherwise an
+// error matching ErrNotRobots that says why and where: content with NUL
+// bytes or other control characters (binary, gzip), markup (an HTML or
+// XML document, a sitemap: the first thing after a byte order mark and
+// white space is "<", or a line starts with <?xml, <!DOCTYPE, <html,
+// <urlset, ...), or lines none of which is a field ("name: value", as
+// User-agent:, Disallow:, Sitemap:, or any other name; a URL is not one).
+// Comments, blank lines, unknown fields and a few stray lines are fine, as
+// in real robots.txt files; so is empty content.
+func Check(src []byte) error {
+	for i, c := range src {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' || c == 0x7f {
+			return fmt.Errorf("%w: binary content (byte 0x%02x at offset %d)", ErrNotRobots, c, i)
+		}
+	}
+	text := bytes.TrimLeft(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")), " \t\r\n\f")
+	if len(text) > 0 && text[0] == '<' {
+		return fmt.Errorf("%w: it starts with markup (%.20q): an HTML or XML document", ErrNotRobots, text)
+	}
+	fields, other, first := 0, 0, 0
+	for n, l := range splitLines(src) {
+		line := bytes.TrimSpace(bytes.TrimPrefix(src[l.start:l.end], []byte("\xef\xbb\xbf")))
+		switch {
+		case len(line) == 0 || line[0] == '#':
+			continue
+		case markup.Match(line):
+			return fmt.Errorf("%w: line %d is markup (%.20q): an HTML or XML document", ErrNotRobots, n+1, line)
+		case field.Match(line):
+			fields++
+		default:
+			if other++; first == 0 {
+				first = n + 1
+			}
+		}
+	}
+	if fields == 0 && other > 0 {
+		return fmt.Errorf("%w: no line is a robots.txt field (User-agent:, Disallow:, Sitemap:, ...); line %d is not one", ErrNotRobots, first)
+	}
+	return nil
+}
+
+// field matches a robots.txt field line: a name, a colon, and a value that
+// does not start with "//" (which makes a URL, not a field).
+var field = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*[ \t]*:(?:[^/]|/[^/]|/?$)`)
+
+// markup matches a line that starts an HTML or XML document.
+var markup = regexp.MustCompile(`(?i)^<(?:\?xml|!doctype|!--|html|head|body|urlset|sitemapindex|rss|feed|svg)\b`)
+
 // Lines returns the Sitemap: lines that declare the sitemaps, in order, each
 // ended by "\n". Each sitemap must be an absolute http or https URL as
 // formats.ParseLoc returns it, without a fragment.
@@ -288,15 +340,24 @@ func commonEOL(lines []line) string {
 
 // UpdateFile updates the Sitemap: lines of the robots.txt file at path as
 // Update does, and replaces the file atomically, keeping its permissions,
-// when its content changed. A file that does not exist is created with the
-// lines alone. It reports whether the file changed.
+// when its content changed: through a symbolic link, as
+// internal/atomicfile writes. A file that does not exist is created with
+// the lines alone. A file that is not a robots.txt (Check), or that is not
+// a file at all (a directory, a FIFO, a device), is refused and left as it
+// was. It reports whether the file changed.
 func UpdateFile(path string, sitemaps []string) (changed bool, err error) {
+	if _, err := atomicfile.Target(path); err != nil {
+		return false, err
+	}
 	src, err := readFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		src, err = nil, nil
 	}
 	if err != nil {
 		return false, err
+	}
+	if err := Check(src); err != nil {
+		return false, fmt.Errorf("%s: %w", path, err)
 	}
 	out, changed, err := Update(src, sitemaps)
 	if err != nil || !changed {

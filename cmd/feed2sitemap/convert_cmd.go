@@ -19,6 +19,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	feedformat "github.com/feed2sitemap/feed2sitemap/formats/feed"
+	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 	"github.com/feed2sitemap/feed2sitemap/output"
 	"github.com/feed2sitemap/feed2sitemap/validate"
@@ -35,8 +36,11 @@ type convertCmd struct {
 	MaxURLs        int      `name:"max-urls" placeholder:"N" default:"50000" help:"At most N entries per file (1 to 50,000)."`
 	MaxBytes       int64    `name:"max-bytes" placeholder:"N" default:"52428800" help:"At most N bytes per file, uncompressed, header and footer counted (1 to 52,428,800)."`
 	KeepDuplicates bool     `help:"Keep every entry, even the same URL twice (by default a URL appears once, with its newest lastmod)."`
-	Accumulate     bool     `help:"Read the existing output (-o: a sitemap, or an index and its parts) first and merge the inputs into it, so that URLs never vanish because a feed dropped them."`
+	Accumulate     bool     `help:"Read the existing output (-o: a sitemap, or an index and its parts) first and merge the inputs into it, so that URLs never vanish because a feed dropped them. A previous output that does not read cleanly is refused."`
 	MaxAge         string   `name:"max-age" placeholder:"AGE" help:"Drop entries whose lastmod is older than AGE: a number of days (30d), weeks (8w) or a Go duration (36h). Entries without lastmod are kept."`
+
+	AccumulateRepair bool          `name:"accumulate-repair" help:"As --accumulate, over a previous output that does not read cleanly (cut short, corrupt, a part missing): keep what can be read of it, with a warning that counts what was lost."`
+	LockTimeout      time.Duration `name:"lock-timeout" placeholder:"DURATION" default:"30s" help:"Wait at most DURATION for another run writing the same output (-o) to finish, then fail (0: do not wait; default: ${default})."`
 
 	StripParams     []string `name:"strip-params" sep:"," placeholder:"NAMES" help:"Remove these query parameters (comma-separated, case-insensitive; name* matches a prefix)."`
 	StripSessionIDs bool     `name:"strip-session-ids" help:"Remove session ids: jsessionid, phpsessid, sid, sessionid and others, as query or ;path parameters."`
@@ -83,6 +87,9 @@ func (c *convertCmd) Run(e *env) error {
 		return err
 	}
 	defer dest.abort()
+	if err := c.checkReport(dest); err != nil {
+		return err
+	}
 	if dest.set == nil && (!c.Sources.NoFollow && !c.Sources.KeepGoing || c.Strict) {
 		// A child that fails, or a rule --strict checks, is known only at
 		// the end: standard output gets the output then, or nothing.
@@ -102,17 +109,18 @@ func (c *convertCmd) Run(e *env) error {
 		// The protocol's scope rule is a sitemap's; a feed links anywhere.
 		opts.Filter.Scope = dest.set.BaseURL()
 	}
-	if c.Accumulate {
+	if c.Accumulate || c.AccumulateRepair {
 		if dest.set == nil {
 			return usageError{errors.New("--accumulate needs the output file (-o) to read and update")}
 		}
-		prev, err := dest.set.Previous()
+		pre, cleanup, err := c.previousInputs(dest, func(msg string) {
+			if !c.Quiet {
+				fmt.Fprintf(e.Stderr, "feed2sitemap: warning: %s\n", msg)
+			}
+		})
+		defer cleanup()
 		if err != nil {
-			return fmt.Errorf("--accumulate: %w", err)
-		}
-		var pre []convert.Input
-		for _, p := range prev {
-			pre = append(pre, c.Sources.local(p))
+			return err
 		}
 		inputs = append(pre, inputs...)
 	}
@@ -177,6 +185,7 @@ func (c *convertCmd) Run(e *env) error {
 	if errors.Is(err, formats.ErrTooLarge) {
 		err = fmt.Errorf("%w (--max-input-bytes sets the cap)", err)
 	}
+	err = lockError(err)
 	if errors.Is(err, output.ErrNeedBaseURL) {
 		err = fmt.Errorf("%w (--base-url https://example.com/sitemaps/, say), or lower nothing and write fewer entries", err)
 	}
@@ -196,7 +205,7 @@ func (c *convertCmd) Run(e *env) error {
 	}
 	rep.finish(stats, dest, err)
 	if c.Report != "" {
-		if rerr := writeReport(c.Report, stats, dest, err); rerr != nil && err == nil {
+		if rerr := writeReport(c.Report, e.Stdout, stats, dest, err); rerr != nil && err == nil {
 			err = rerr
 		}
 	}
@@ -250,7 +259,7 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 	if c.BaseURL != nil && isFeed(out) {
 		// The feed's id is where it is served.
 		o.Feed.ID = c.BaseURL.String()
-		if c.Output != "" && c.Output != "-" {
+		if !isStdout(c.Output) {
 			id, err := output.FileURL(c.BaseURL, filepath.Base(c.Output))
 			if err != nil {
 				return o, usageError{err}
@@ -379,7 +388,10 @@ func (c *convertCmd) outputFormat() (*formats.Format, error) {
 // before anything is read.
 func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error) {
 	d := &destination{stdout: e.Stdout, format: f, gzip: c.Gzip}
-	if c.Output == "" || c.Output == "-" {
+	if c.LockTimeout < 0 {
+		return nil, usageError{errors.New("--lock-timeout cannot be negative")}
+	}
+	if isStdout(c.Output) {
 		if c.BaseURL != nil && !isFeed(f) || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
 			return nil, usageError{errors.New("--base-url, --max-urls and --max-bytes need an output file (-o): standard output cannot be split")}
 		}
@@ -388,12 +400,25 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 	if c.MaxURLs < 1 || c.MaxBytes < 1 {
 		return nil, usageError{errors.New("--max-urls and --max-bytes must be at least 1")}
 	}
-	set, err := output.New(output.Options{Path: c.Output, Format: f, Gzip: c.Gzip, BaseURL: c.BaseURL, MaxURLs: c.MaxURLs, MaxBytes: c.MaxBytes})
+	set, err := output.New(output.Options{Path: c.Output, Format: f, Gzip: c.Gzip, BaseURL: c.BaseURL, MaxURLs: c.MaxURLs, MaxBytes: c.MaxBytes,
+		LockTimeout: c.lockTimeout()})
+	if errors.Is(err, atomicfile.ErrNotRegular) {
+		return nil, outputError("-o", err)
+	}
 	if err != nil {
 		return nil, usageError{err}
 	}
 	d.set = set
 	return d, nil
+}
+
+// lockTimeout returns how long to wait for another run's lock, as
+// output.Options.LockTimeout takes it: --lock-timeout 0 is not at all.
+func (c *convertCmd) lockTimeout() time.Duration {
+	if c.LockTimeout == 0 {
+		return -1
+	}
+	return c.LockTimeout
 }
 
 // destination is where the output goes: standard output, or a sitemap set

@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
@@ -67,8 +70,37 @@ type reportFile struct {
 	Bytes   int64  `json:"bytes"`
 }
 
-// writeReport writes the account of the run to path, replacing it whole.
-func writeReport(path string, s *convert.Stats, d *destination, runErr error) error {
+// checkReport refuses, before anything is read, a --report that cannot be
+// written (a directory, a FIFO, a device) or that would overwrite the
+// output (any file of its set) or an input. "-" and /dev/stdout name
+// standard output, when the output is a file.
+func (c *convertCmd) checkReport(d *destination) error {
+	switch {
+	case c.Report == "":
+		return nil
+	case isStdout(c.Report):
+		if d.set == nil {
+			return usageError{errors.New("--report " + c.Report + ": standard output carries the output; give -o a file, or --report a file")}
+		}
+		return nil
+	}
+	if err := checkOutput("--report", c.Report); err != nil {
+		return err
+	}
+	if d.set != nil && d.set.Owns(c.Report) {
+		return sameFileError("--report", c.Report, fmt.Sprintf("a file of the output %s", d.set.Path()))
+	}
+	for _, in := range c.Inputs {
+		if in != "-" && !isRemote(in) && atomicfile.Same(c.Report, in) {
+			return sameFileError("--report", c.Report, "the input "+in)
+		}
+	}
+	return nil
+}
+
+// writeReport writes the account of the run to path, replacing it whole,
+// or to stdout when path names standard output.
+func writeReport(path string, stdout io.Writer, s *convert.Stats, d *destination, runErr error) error {
 	r := report{Files: []reportFile{}, Failures: []reportFailure{}}
 	for _, in := range s.Inputs {
 		f := in.Filtered
@@ -97,6 +129,10 @@ func writeReport(path string, s *convert.Stats, d *destination, runErr error) er
 	}
 	b, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
+		return err
+	}
+	if isStdout(path) {
+		_, err = stdout.Write(append(b, '\n'))
 		return err
 	}
 	return atomicfile.WriteFile(path, append(b, '\n'), 0o644)

@@ -65,7 +65,7 @@ func TestRobotsErrors(t *testing.T) {
 		{[]string{"robots", "--base-url", "https://example.com/", filepath.Join(dir, "sitemap.xml.gz")}, exitFail, "no such file or directory (name the files convert wrote)"},
 		{[]string{"robots", "--base-url", "https://example.com/", dir}, exitFail, "is not a file"},
 		{[]string{"robots", "--base-url", "https://example.com/", "-o", "a", "--update", "b", files[0]}, exitUsage, "can't be used together"},
-		{[]string{"robots", "--base-url", "https://example.com/", "--update", dir, files[0]}, exitFail, "is a directory"},
+		{[]string{"robots", "--base-url", "https://example.com/", "--update", dir, files[0]}, exitUsage, "--update: " + dir + " is a directory, not a regular file"},
 	} {
 		_, errOut, status := runCLI(t, nil, tc.args...)
 		assert.Equal(t, tc.status, status, "%v: %s", tc.args, errOut)

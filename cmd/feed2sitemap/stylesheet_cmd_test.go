@@ -31,6 +31,6 @@ func TestStylesheetCmd(t *testing.T) {
 	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "an existing file keeps its mode")
 
 	_, errOut, status = runCLI(t, nil, "stylesheet", "-o", filepath.Join(dir, "missing", "sitemap.xsl"))
-	assert.Equal(t, exitFail, status)
-	assert.Contains(t, errOut, "no such file or directory")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "missing does not exist")
 }

@@ -58,7 +58,7 @@ func Target(path string) (string, error) {
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
 			if what := kind(fi.Mode()); what != "" {
-				return "", fmt.Errorf("%s is %s, not a regular file: %w", describe(path, target), what, ErrNotRegular)
+				return "", notRegularError(describe(path, target) + " is " + what + ", not a regular file")
 			}
 			return target, nil
 		}
@@ -81,6 +81,13 @@ func Target(path string) (string, error) {
 		target = dest
 	}
 }
+
+// notRegularError describes a path that is not a regular file; it matches
+// ErrNotRegular.
+type notRegularError string
+
+func (e notRegularError) Error() string        { return string(e) }
+func (e notRegularError) Is(target error) bool { return target == ErrNotRegular }
 
 // describe names path in messages, and the file it leads to when it is a
 // link.
@@ -217,4 +224,33 @@ func TempPrefix(base string) string {
 // TempPrefix(base) and random digits, and opens it for writing.
 func CreateTemp(dir, base string) (*os.File, error) {
 	return os.CreateTemp(dir, TempPrefix(base)+"*")
+}
+
+// Same reports whether the paths a and b lead to the same file: the same
+// absolute path once links are followed (in the last element, as Target
+// does, and in the directories), or, for files that exist, the same file
+// (os.SameFile: hard links too).
+func Same(a, b string) bool {
+	ra, rb := resolve(a), resolve(b)
+	if ra == rb {
+		return true
+	}
+	fa, errA := os.Stat(ra)
+	fb, errB := os.Stat(rb)
+	return errA == nil && errB == nil && os.SameFile(fa, fb)
+}
+
+// resolve returns the absolute path of the file path leads to, with links
+// followed as far as they go.
+func resolve(path string) string {
+	if t, err := Target(path); err == nil {
+		path = t
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+		path = filepath.Join(dir, filepath.Base(path))
+	}
+	return path
 }

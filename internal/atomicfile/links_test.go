@@ -131,3 +131,28 @@ func TestPlaceThroughLink(t *testing.T) {
 	assert.Equal(t, os.FileMode(0o640), fi.Mode().Perm())
 	assert.NoFileExists(t, tmp.Name())
 }
+
+// TestSame tells the paths that lead to one file: through a link, a
+// relative path, a linked directory, a hard link; and those that do not.
+func TestSame(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "a.xml")
+	require.NoError(t, os.WriteFile(file, []byte("x"), 0o644))
+	link := filepath.Join(dir, "link.xml")
+	require.NoError(t, os.Symlink("a.xml", link))
+	hard := filepath.Join(dir, "hard.xml")
+	require.NoError(t, os.Link(file, hard))
+	dirLink := filepath.Join(t.TempDir(), "d")
+	require.NoError(t, os.Symlink(dir, dirLink))
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	rel, err := filepath.Rel(wd, file)
+	require.NoError(t, err)
+	for _, p := range []string{file, link, hard, filepath.Join(dirLink, "a.xml"), rel, filepath.Join(dir, "x", "..", "a.xml")} {
+		assert.True(t, atomicfile.Same(p, file), p)
+		assert.True(t, atomicfile.Same(file, p), p)
+	}
+	// A file that does not exist yet, named two ways.
+	assert.True(t, atomicfile.Same(filepath.Join(dirLink, "new.xml"), filepath.Join(dir, "new.xml")))
+	assert.False(t, atomicfile.Same(filepath.Join(dir, "b.xml"), file))
+}
