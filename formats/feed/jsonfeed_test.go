@@ -2,6 +2,7 @@ package feed_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -107,4 +108,28 @@ func BenchmarkJSONFeedReader(b *testing.B) {
 			b.Fatalf("%d entries, %v", len(res.entries), res.err)
 		}
 	}
+}
+
+// FuzzJSONFeedField puts any JSON value under any key of an item and of the
+// feed: one field, whatever its type, never costs the item or the feed.
+func FuzzJSONFeedField(f *testing.F) {
+	for _, s := range [][2]string{{"tags", `"one"`}, {"authors", `{"name": "x"}`}, {"date_modified", `5`}, {"attachments", `{}`},
+		{"attachments", `[{"url": 5}]`}, {"author", `[]`}, {"image", `{"url": "https://a.example/i.png"}`}, {"title", `null`}, {"\u0075rl", `"x"`}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, key, value string) {
+		if !json.Valid([]byte(value)) || key == "url" || key == "id" || key == "items" {
+			return
+		}
+		k, _ := json.Marshal(key)
+		for _, doc := range []string{
+			`{"version": "https://jsonfeed.org/version/1.1", "items": [{"url": "https://a.example/1", ` + string(k) + `: ` + value + `}]}`,
+			`{"version": "https://jsonfeed.org/version/1.1", ` + string(k) + `: ` + value + `, "items": [{"url": "https://a.example/1"}]}`,
+		} {
+			res := read(t, doc, formats.ReadOptions{Source: "feed.json"})
+			if res.err != nil || len(res.entries) != 1 || res.entries[0].Loc != "https://a.example/1" {
+				t.Fatalf("%s: %v entries, error %v, warnings %v", doc, res.locs(), res.err, messages(res.warnings))
+			}
+		}
+	})
 }
