@@ -231,6 +231,15 @@ func cleanAuthority(a string) (string, error) {
 		host = h
 	} else {
 		inner := host[1 : len(host)-1]
+		for i := 0; i < len(inner); i++ {
+			// An address and a zone (fe80::1%25en0) of unreserved
+			// characters: nothing to escape, nothing the schema refuses.
+			c := inner[i]
+			if !(c == ':' || c == '-' || c == '.' || c == '_' || c == '~' || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z' ||
+				c == '%' && strings.HasPrefix(inner[i:], "%25")) {
+				return "", fmt.Errorf("%q is not an IPv6 address", host)
+			}
+		}
 		if z, err := url.PathUnescape(inner); err == nil {
 			inner = z // a zone: fe80::1%25en0
 		}

@@ -91,7 +91,8 @@ func TestTrimSpace(t *testing.T) {
 }
 
 func FuzzParseLoc(f *testing.F) {
-	for _, s := range []string{"https://example.com/a?b#c", "http://bücher.example/ä b", "/rel", "http://[::1]:80/%zz", "HTTP://A.B:1"} {
+	for _, s := range []string{"https://example.com/a?b#c", "http://bücher.example/ä b", "/rel", "http://[::1]:80/%zz", "HTTP://A.B:1",
+		"https://e.com/a?q[]=1#f[1]", "https://e.com:65536/", "https://e.com:/x", "https://[fe80::1%25en0]/[x]", "a\vb"} {
 		f.Add(s)
 	}
 	base, _ := url.Parse("https://example.org/dir/")
@@ -115,6 +116,9 @@ func FuzzParseLoc(f *testing.F) {
 			again, err := formats.ParseLoc(got, nil)
 			if err != nil || again != got {
 				t.Fatalf("not idempotent: %q -> %q -> %q, %v", s, got, again, err)
+			}
+			if p := formats.AnyURIProblem(got); p != "" {
+				t.Fatalf("ParseLoc(%q) = %q, which the schemas' anyURI refuses: %s", s, got, p)
 			}
 		}
 	})

@@ -198,9 +198,53 @@ func (r *Reader) endCapture(d int) error {
 		return err
 	}
 	if !ok {
+		// (In an index, the schema knows no extension: anything goes.)
+		if why := unsafeVerbatim(root); why != "" && r.kind != formats.KindSitemap {
+			return r.warnf(root.t.line, root.t.col, false, "<%s> dropped: %s; kept as it is, it would make the written sitemap invalid",
+				root.qname(), why)
+		}
 		r.ext.Foreign = append(r.ext.Foreign, serialize(r.capToks))
 	}
 	return nil
+}
+
+// unsafeVerbatim says why the element n, which the model cannot hold,
+// cannot be kept verbatim either, or "" when it can: the schemas validate
+// an element of an extension namespace against that extension's schema,
+// so only what it accepts may be written. An element in an image, video,
+// news or mobile namespace is not kept (the model holds every valid one
+// but a second news:news or mobile:mobile); an xhtml:link only when it is
+// empty, its attributes are the link's own and its href and hreflang are
+// valid. (An element of a namespace no schema knows, a PageMap, is kept:
+// search engines read them, though the official schemas' strict wildcards
+// refuse them.)
+func unsafeVerbatim(n *cnode) string {
+	switch n.t.name.Space {
+	case ImageNamespace, VideoNamespace, NewsNamespace, MobileNamespace:
+		return "it is not as its extension's schema defines it, or is a second one"
+	case XHTMLNamespace:
+		if n.t.name.Local != "link" || len(n.kids) > 0 || formats.TrimSpace(strings.Join(n.text, "")) != "" {
+			return "an XHTML element other than an empty link"
+		}
+		for _, at := range n.t.attrs {
+			v := strings.Join(strings.Fields(at.value), " ")
+			switch {
+			case at.name.Space != "":
+				return fmt.Sprintf("attribute %s:%s", at.name.Space, at.name.Local)
+			case at.name.Local == "href":
+				if p := formats.AnyURIProblem(v); p != "" {
+					return "href " + p
+				}
+			case at.name.Local == "hreflang":
+				if !formats.IsLanguage(v) {
+					return fmt.Sprintf("hreflang %q is not a language tag", clip([]byte(v)))
+				}
+			case !contains([]string{"rel", "rev", "media", "type", "title", "charset"}, at.name.Local):
+				return fmt.Sprintf("attribute %s", at.name.Local)
+			}
+		}
+	}
+	return ""
 }
 
 // cnode is a captured element, as a tree.

@@ -345,7 +345,7 @@ func TestReaderExtensions(t *testing.T) {
 		` xmlns:x="http://www.w3.org/1999/xhtml" xmlns:m="http://www.google.com/schemas/sitemap-mobile/1.0" xmlns:pm="urn:pagemap">` + "\n" +
 		`<url><loc>https://example.com/a</loc>` +
 		`<i:image><i:title> T </i:title><i:loc>/img.jpg</i:loc></i:image>` + // any prefix, a variant namespace, relative loc resolved
-		`<i:image><i:loc>https://example.com/i</i:loc><i:extra>x</i:extra></i:image>` + // a child the model lacks: foreign
+		`<i:image><i:loc>https://example.com/i</i:loc><i:extra>x</i:extra></i:image>` + // a child the schema lacks: dropped
 		`<v:video><v:title>t</v:title><v:duration>ten</v:duration><v:publication_date>yesterday</v:publication_date>` +
 		`<v:player_loc allow_embed="yes" autoplay="ap=1">https://example.com/p</v:player_loc><v:tag>a</v:tag><v:tag>b</v:tag>` +
 		`<v:tvshow><v:show_title>S</v:show_title><v:video_type>full</v:video_type><v:season_number>0</v:season_number></v:tvshow></v:video>` +
@@ -372,11 +372,11 @@ func TestReaderExtensions(t *testing.T) {
 	assert.Equal(t, []formats.Alternate{{Hreflang: "de", Href: "https://example.com/de"}}, x.Alternates)
 	assert.True(t, x.Mobile)
 	assert.Equal(t, []string{
-		`<i:image xmlns:i="http://www.google.com/schemas/sitemap-image/1.1"><i:loc>https://example.com/i</i:loc><i:extra>x</i:extra></i:image>`,
 		`<x:link xmlns:x="http://www.w3.org/1999/xhtml" rel="alternate" href="android-app://com.example/a"/>`,
 		`<pm:PageMap xmlns:pm="urn:pagemap"><pm:D a="1" xml:lang="en">v<!-- c --></pm:D></pm:PageMap>`,
 	}, x.Foreign)
 	assert.Equal(t, []string{
+		`t.xml:3:102: <i:image> dropped: it is not as its extension's schema defines it, or is a second one; kept as it is, it would make the written sitemap invalid`,
 		`t.xml:3:206: <v:duration> ignored: "ten" is not a whole number from 1 to 28800`,
 		`t.xml:3:234: <v:publication_date> ignored: formats: unrecognized date`,
 		`t.xml:3:473: <v:season_number> ignored: "0" is not a whole number from 1 to 2147483647`,

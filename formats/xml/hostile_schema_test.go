@@ -96,6 +96,17 @@ func hostileDocuments() map[string]string {
 			`<video:player_loc>` + e + `</video:player_loc><video:content_segment_loc>` + e + `</video:content_segment_loc>` +
 			`<video:gallery_loc>` + e + `</video:gallery_loc><video:uploader info="` + e + `">U</video:uploader></video:video></url>` + "\n")
 	}
+	// Extension elements the model cannot hold, which are not kept verbatim
+	// either, but for a valid android-app link.
+	urlset.WriteString(`<url><loc>https://example.com/verbatim</loc><video:video><video:thumbnail_loc>https://example.com/t[1]</video:thumbnail_loc>` +
+		`<video:title>T</video:title><video:description>D</video:description><video:content_loc>https://example.com:99999999999/v</video:content_loc>` +
+		`<video:bogus/></video:video><image:image><image:loc>https://example.com:99999999999/</image:loc><image:caption a="1">x</image:caption></image:image>` +
+		`<news:news><news:publication><news:name>N</news:name><news:language>en</news:language></news:publication>` +
+		`<news:publication_date>2024-01-01</news:publication_date><news:title>T</news:title></news:news>` +
+		`<news:news><news:publication><news:name>N</news:name><news:language>english</news:language></news:publication>` +
+		`<news:publication_date>0000-01-01</news:publication_date><news:title>T</news:title></news:news>` +
+		`<xhtml:link rel="amphtml" href="https://example.com/amp?q[]=1"/><xhtml:link rel="alternate" href="android-app://com.example/a"/>` +
+		`<xhtml:link rel="alternate" hreflang="en" href="android-app://com.example:99999999999/a"/><xhtml:link rel="alternate" hreflang="en" foo="1" href="android-app://x/"/></url>` + "\n")
 	// Every enumerated or patterned extension value, bad.
 	urlset.WriteString(`<url><loc>https://example.com/values</loc><video:video><video:thumbnail_loc>https://example.com/t</video:thumbnail_loc>` +
 		`<video:title>T</video:title><video:description>D</video:description><video:content_loc>https://example.com/v</video:content_loc>` +
