@@ -184,6 +184,14 @@ func (r *Reader) alternates(n int, it *item, loc string) ([]formats.Alternate, e
 	seen := map[string]bool{}
 	self := false
 	for _, a := range it.alternates {
+		if !formats.IsLanguage(a.hreflang) {
+			// The sitemap's xhtml:link would be invalid.
+			if err := r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: alternate link dropped: hreflang %q is not a language tag (en, en-GB, x-default)",
+				it.name(n), a.hreflang)); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		href, err := r.mediaLoc(n, it, "alternate link", a.href)
 		if err != nil {
 			return nil, err
@@ -198,6 +206,9 @@ func (r *Reader) alternates(n int, it *item, loc string) ([]formats.Alternate, e
 	}
 	if !self && len(alts) > 0 {
 		lang := r.language(it)
+		if !formats.IsLanguage(lang) {
+			lang = "" // not a tag an xhtml:link may hold: unknown
+		}
 		if lang == "" {
 			err := r.opts.Warning(it.line, 0, false, fmt.Errorf(
 				"%s: the page's own language is unknown (no xml:lang): it is not listed among its alternates", it.name(n)))

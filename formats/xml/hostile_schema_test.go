@@ -79,7 +79,7 @@ func hostileDocuments() map[string]string {
 		rss.WriteString(`<item><title>x</title><link>` + e + `</link><pubDate>` + d + `</pubDate><enclosure url="` + e + `" type="image/jpeg" length="1"/>` +
 			`<media:content url="` + e + `" medium="video"><media:player url="` + e + `"/><media:thumbnail url="` + e + `"/></media:content></item>` + "\n")
 		atom.WriteString(`<entry><title>x</title><id>` + e + `</id><updated>` + d + `</updated><link href="` + e + `"/>` +
-			`<link rel="alternate" hreflang="fr" href="` + e + `"/><link rel="enclosure" type="image/png" href="` + e + `"/></entry>` + "\n")
+			`<link rel="alternate" hreflang="fr" href="` + e + `"/><link rel="alternate" hreflang="de_DE!" href="https://example.com/de"/><link rel="enclosure" type="image/png" href="` + e + `"/></entry>` + "\n")
 		text.WriteString(u + "\n")
 		if i > 0 {
 			jsonItems.WriteString(",")
