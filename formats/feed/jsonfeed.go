@@ -170,20 +170,26 @@ func (j *jsonFeedReader) item(n int, raw []byte, at int64) (*jsonfeed.Item, erro
 	return it, j.decodeObject(it, func() any { return &jsonfeed.Item{} }, fmt.Sprintf("item %d", n), members)
 }
 
-// members returns the members of the JSON object raw, which starts at
-// offset at of the document.
+// members returns the members of the JSON object raw, or the elements
+// (without keys) of the JSON array raw, which starts at offset at of the
+// document.
 func (j *jsonFeedReader) members(raw []byte, at int64) ([]jsonMember, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil {
+	tok, err := dec.Token()
+	if err != nil {
 		return nil, j.syntaxError(err, at)
 	}
+	object := tok == json.Delim('{')
 	var members []jsonMember
 	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, j.syntaxError(err, at)
+		var key string
+		if object {
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, j.syntaxError(err, at)
+			}
+			key, _ = tok.(string)
 		}
-		key, _ := tok.(string)
 		start := dec.InputOffset()
 		if err := dec.Decode(&skipValue{}); err != nil {
 			return nil, j.syntaxError(err, at)
@@ -196,20 +202,23 @@ func (j *jsonFeedReader) members(raw []byte, at int64) ([]jsonMember, error) {
 
 // decodeObject decodes the members into v, after dropping with a warning
 // each member that, alone, does not decode into a fresh value of v's type
-// (made by fresh). what names the object in the warnings.
+// (made by fresh). Of a member that holds an array where an array belongs
+// (tags, authors, attachments), only the elements that do not decode are
+// dropped. what names the object in the warnings.
 func (j *jsonFeedReader) decodeObject(v any, fresh func() any, what string, members []jsonMember) error {
 	var kept bytes.Buffer
 	kept.WriteByte('{')
-	var one bytes.Buffer
 	for _, m := range members {
 		key, _ := json.Marshal(m.key)
-		one.Reset()
-		one.WriteByte('{')
-		one.Write(key)
-		one.WriteByte(':')
-		one.Write(m.value)
-		one.WriteByte('}')
-		if err := json.Unmarshal(one.Bytes(), fresh()); err != nil {
+		field, err := j.decodes(fresh, key, m.value)
+		if err != nil && m.value[0] == '[' {
+			if _, err := j.decodes(fresh, key, []byte("[]")); err == nil {
+				if field, err = j.decodeElements(fresh, what, key, m); err != nil {
+					return err
+				}
+			}
+		}
+		if err != nil && field == nil {
 			line, col := position(j.data, m.at)
 			if werr := j.r.opts.Warningf(line, col, false, "%s: field %q dropped: %s", what, m.key, describeJSONError(m.key, err)); werr != nil {
 				return werr
@@ -219,7 +228,7 @@ func (j *jsonFeedReader) decodeObject(v any, fresh func() any, what string, memb
 		if kept.Len() > 1 {
 			kept.WriteByte(',')
 		}
-		kept.Write(one.Bytes()[1 : one.Len()-1])
+		kept.Write(field)
 	}
 	kept.WriteByte('}')
 	if err := json.Unmarshal(kept.Bytes(), v); err != nil {
@@ -227,6 +236,42 @@ func (j *jsonFeedReader) decodeObject(v any, fresh func() any, what string, memb
 		return j.r.opts.Errorf(0, 0, "not a valid JSON Feed: %s: %v", what, err)
 	}
 	return nil
+}
+
+// decodes returns the member "key": value when it decodes, alone, into a
+// fresh value (key is JSON-encoded), and the error otherwise.
+func (j *jsonFeedReader) decodes(fresh func() any, key, value []byte) ([]byte, error) {
+	field := make([]byte, 0, len(key)+1+len(value)+2)
+	field = append(append(append(append(append(field, '{'), key...), ':'), value...), '}')
+	if err := json.Unmarshal(field, fresh()); err != nil {
+		return nil, err
+	}
+	return field[1 : len(field)-1], nil
+}
+
+// decodeElements returns the member m, an array, with only its elements
+// that decode, and warns about each of the others.
+func (j *jsonFeedReader) decodeElements(fresh func() any, what string, key []byte, m jsonMember) ([]byte, error) {
+	elems, err := j.members(m.value, m.at)
+	if err != nil {
+		return nil, err
+	}
+	array := []byte{'['}
+	for i, e := range elems {
+		if _, err := j.decodes(fresh, key, append(append([]byte{'['}, e.value...), ']')); err != nil {
+			line, col := position(j.data, e.at)
+			if werr := j.r.opts.Warningf(line, col, false, "%s: field %q: element %d dropped: %s", what, m.key, i+1, describeJSONError(m.key, err)); werr != nil {
+				return nil, werr
+			}
+			continue
+		}
+		if len(array) > 1 {
+			array = append(array, ',')
+		}
+		array = append(array, e.value...)
+	}
+	array = append(array, ']')
+	return append(append(key, ':'), array...), nil
 }
 
 // value returns the value that ends at offset end of the document and
