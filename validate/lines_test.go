@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -51,6 +53,33 @@ func TestTextAndRobotsLineEndings(t *testing.T) {
 		}
 		if want := []string{"https://example.com/a.xml", "https://example.com/b.xml"}; !slices.Equal(opened, want) {
 			t.Errorf("ending %q: followed %v, want %v (as the robots reader reads them)", eol, opened, want)
+		}
+	}
+}
+
+// TestDeclarationNotAtStartAgreesWithXmllint checks sitemaps with white
+// space, a comment or a PHP warning before the XML declaration (which the
+// reader passes over) as xmllint does: not well-formed; a byte order mark
+// alone is fine.
+func TestDeclarationNotAtStartAgreesWithXmllint(t *testing.T) {
+	lint := xmllint(t)
+	doc := `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/a</loc></url></urlset>` + "\n"
+	dir := t.TempDir()
+	for name, prefix := range map[string]string{
+		"bom":         "\ufeff",
+		"blank line":  "\n",
+		"space":       "  ",
+		"comment":     "<!-- generated -->\n",
+		"php warning": "Warning: x in y.php on line 3\n",
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(name, " ", "-")+".xml")
+		if err := os.WriteFile(path, []byte(prefix+doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		x := lint(path, "core")
+		got := checkFile(t, path, "https://example.com/", Options{NoFollow: true})
+		if v := schemaVerdict(got); v != x {
+			t.Errorf("%s before the declaration: xmllint says %s, the validator %s; findings:%s", name, x, v, describe(got))
 		}
 	}
 }

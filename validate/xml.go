@@ -83,6 +83,7 @@ func (d *doc) checkXML(r io.Reader) {
 	dec.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil } // already UTF-8
 	for {
 		line, col := dec.InputPos()
+		off := dec.InputOffset()
 		tok, err := dec.RawToken()
 		if err != nil {
 			if err == io.EOF {
@@ -113,6 +114,12 @@ func (d *doc) checkXML(r io.Reader) {
 			}
 		case xml.CharData:
 			d.charData(t, line, col)
+		case xml.ProcInst:
+			if t.Target == "xml" && off > 0 {
+				// As xmllint: white space, a comment or text before it
+				// (a PHP warning) make the document not well-formed.
+				d.reportAt(ruleXMLSyntax, line, col, "the XML declaration is not at the start of the document; only a byte order mark may come before it")
+			}
 		case xml.Directive:
 			if strings.HasPrefix(strings.TrimSpace(string(t)), "DOCTYPE") {
 				d.reportAt(ruleDoctype, line, col, "a DOCTYPE declaration (its entities are not expanded)")
