@@ -58,4 +58,3 @@ func TestForeignCoreElementsAgreeWithReader(t *testing.T) {
 		}
 	}
 }
-
