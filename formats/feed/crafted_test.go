@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -66,8 +68,7 @@ func atTheLimits(size int) []byte {
 }
 
 func TestFeedAtTheLimitsReadsInLinearTime(t *testing.T) {
-	const size = 1 << 20
-	data := atTheLimits(size)
+	data := atTheLimits(512 << 10)
 	if n, err := drain(data); err != nil || n == 0 {
 		t.Fatalf("a feed at the limits: %d entries, %v", n, err)
 	}
@@ -141,4 +142,87 @@ func TestFeedLimits(t *testing.T) {
 // BenchmarkCrafted reads an ordinary feed and each crafted one of 1 MiB.
 func BenchmarkCrafted(b *testing.B) {
 	crafted.Bench(b, []crafted.Shape{crafted.RSS, crafted.Atom}, 1<<20, func(data []byte) { drain(data) })
+}
+
+// readLog reads a feed whole with the feed reader and returns its entries,
+// warnings and final error, one a line.
+func readLog(t *testing.T, name string, data []byte) string {
+	var b strings.Builder
+	opts := formats.ReadOptions{Source: name, Warn: func(e *formats.ParseError) { fmt.Fprintf(&b, "warning: %v\n", e) }}
+	r := feed.NewReader(bytes.NewReader(data), opts)
+	for {
+		e, err := r.Next()
+		if err != nil {
+			fmt.Fprintf(&b, "end: %v\n", err)
+			return b.String()
+		}
+		x := e.Ext
+		e.Ext = nil
+		fmt.Fprintf(&b, "%+v\n", e)
+		if x != nil {
+			fmt.Fprintf(&b, "  ext: %+v\n", *x)
+		}
+	}
+}
+
+// TestPiecesReadAsWhole checks that a feed read in pieces (as large feeds
+// are, to bound memory) gives the entries, warnings and errors it gives
+// read whole: every corpus and test feed, and generated ones, cut into
+// pieces of a few items.
+func TestPiecesReadAsWhole(t *testing.T) {
+	files := map[string][]byte{}
+	for _, f := range corpusFeeds(t) {
+		data, err := os.ReadFile(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f.Name] = data
+	}
+	testdata, _ := filepath.Glob("testdata/*")
+	for _, p := range testdata {
+		if data, err := os.ReadFile(p); err == nil {
+			files[p] = data
+		}
+	}
+	for _, s := range []crafted.Shape{crafted.RSS, crafted.Atom} {
+		for _, c := range append([]crafted.Class{crafted.Ordinary}, crafted.Classes...) {
+			files[s.String()+"/"+c.Name] = c.Make(s, 32<<10)
+		}
+	}
+	pieces := 0
+	for name, data := range files {
+		whole := readLog(t, name, data)
+		for _, size := range []int{1 << 10, 4 << 10} {
+			restore := feed.SetChunkSize(size)
+			got := readLog(t, name, data)
+			if feed.ReadsInPieces(data) {
+				pieces++
+			}
+			restore()
+			if got != whole {
+				t.Errorf("%s in pieces of %d bytes:\n%s\nwhole:\n%s", name, size, got, whole)
+			}
+		}
+	}
+	t.Logf("%d readings in pieces", pieces)
+	if pieces < 20 {
+		t.Errorf("only %d readings were in pieces", pieces)
+	}
+}
+
+// TestLargeFeedReadInBoundedMemory checks that a large feed is read in
+// pieces, in memory a few times its size, where gofeed given it whole
+// takes about nine times (and its items as many again): an ordinary feed
+// of MaxSize bytes stays within a few hundred MiB.
+func TestLargeFeedReadInBoundedMemory(t *testing.T) {
+	defer feed.SetChunkSize(512 << 10)()
+	for _, s := range []crafted.Shape{crafted.RSS, crafted.Atom} {
+		data := crafted.Ordinary.Make(s, 4<<20)
+		var n int
+		cost := crafted.Measure(1, func() { n, _ = drain(data) })
+		t.Logf("%s, %d bytes: %v", s, len(data), cost)
+		if n == 0 || cost.Peak > uint64(7*len(data)) {
+			t.Errorf("%s, %d bytes: %d entries, peak heap %.0f MiB; want at most 7 times its size", s, len(data), n, float64(cost.Peak)/(1<<20))
+		}
+	}
 }

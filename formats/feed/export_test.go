@@ -39,3 +39,19 @@ func SetNow(t time.Time) (restore func()) {
 	now = func() time.Time { return t }
 	return func() { now = old }
 }
+
+// SetChunkSize makes large feeds read in pieces of n bytes, until the
+// returned function restores the size.
+func SetChunkSize(n int) (restore func()) {
+	old := chunkSize
+	chunkSize = n
+	return func() { chunkSize = old }
+}
+
+// ReadsInPieces reports whether the reader reads the XML feed data in
+// pieces at the current chunk size.
+func ReadsInPieces(data []byte) bool {
+	r := NewReader(bytes.NewReader(data), formats.ReadOptions{})
+	r.Next()
+	return r.chunks != nil || r.first > 0
+}

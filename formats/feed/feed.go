@@ -186,7 +186,10 @@ func isFeedRoot(local string) bool {
 }
 
 // Reader reads the items of a feed as entries. The whole feed is read and
-// parsed on the first call to Next.
+// checked on the first call to Next, and parsed then; a large one (over
+// 4 MiB, with only white space between its items) is handed to gofeed a
+// few MiB of items at a time, as Next needs them, so that the memory it
+// takes stays a few times its size.
 type Reader struct {
 	src  io.Reader
 	opts formats.ReadOptions
@@ -194,6 +197,11 @@ type Reader struct {
 	parsed bool
 	items  []item // what the feed's items say, in feed order
 	next   int    // index in items of the next item to map
+	// chunks reads a large feed's items a piece at a time (see chunk.go):
+	// items are then those of the current piece, which starts with the
+	// first-th item of the feed. chunks is nil when all are read.
+	chunks *chunker
+	first  int
 	base   *url.URL
 	lang   string  // the feed's language; "" when it does not say
 	tail   *damage // damage found when parsing, reported after the items
@@ -225,10 +233,17 @@ func (r *Reader) Next() (formats.Entry, error) {
 			return formats.Entry{}, err
 		}
 	}
-	for r.next < len(r.items) {
+	for r.next < len(r.items) || r.chunks != nil {
+		if r.next == len(r.items) {
+			if err := r.nextPiece(); err != nil {
+				r.err = err
+				return formats.Entry{}, err
+			}
+			continue
+		}
 		it := &r.items[r.next]
 		r.next++
-		e, ok, err := r.entry(r.next, it)
+		e, ok, err := r.entry(r.first+r.next, it)
 		if err != nil {
 			r.err = err
 			return formats.Entry{}, err

@@ -61,6 +61,9 @@ type scan struct {
 	// refused is set when err is a limit of guard.go the feed goes past:
 	// the feed is refused whole.
 	refused bool
+	// spans are the offsets of the start and the end of each outermost
+	// item or entry element, in order (see chunk.go).
+	spans [][2]int
 	// trailing is the line of content after the end of the root element,
 	// which gofeed ignores; 0 when there is none. strayEnd is the end tag
 	// that closed the root when it matched no open element.
@@ -112,6 +115,7 @@ func scanXML(data []byte) *scan {
 		if after {
 			line, col = d.InputPos() // where the next token starts
 		}
+		off := int(d.InputOffset())
 		tok, err := d.RawToken()
 		if after {
 			// After the root element: gofeed reads no further.
@@ -156,6 +160,9 @@ func scanXML(data []byte) *scan {
 				s.err, s.refused = err, true
 				return s
 			}
+			if opens {
+				s.spans = append(s.spans, [2]int{off, -1})
+			}
 			if len(stack) == 0 {
 				s.root = strings.ToLower(t.Name.Local)
 				s.rootLang = xmlLang(t)
@@ -198,6 +205,9 @@ func scanXML(data []byte) *scan {
 			}
 			if closedItem {
 				s.cut = int(d.InputOffset())
+				if items == 0 {
+					s.spans[len(s.spans)-1][1] = s.cut
+				}
 				s.closers = s.closers[:0]
 				for i := len(stack) - 1; i >= 0; i-- {
 					s.closers = append(s.closers, rawName(stack[i]))
@@ -300,7 +310,7 @@ func (r *Reader) parseXML(data []byte) error {
 	default:
 		return r.opts.Errorf(0, 0, "not a feed: XML with root element <%s>", s.root)
 	}
-	items, m, err := parse(data)
+	items, m, err := r.parseChunked(data, s, parse)
 	if err != nil {
 		if s.err == nil {
 			// Well-formed, but not as gofeed expects a feed.
@@ -322,16 +332,8 @@ func (r *Reader) parseXML(data []byte) error {
 		r.tail = &damage{line: s.trailing, col: s.trailingCol, msg: fmt.Sprintf(
 			"content after the end of the <%s> element ignored", s.root)}
 	}
-	if len(s.itemLines) == len(items) {
-		for i := range items {
-			items[i].line = s.itemLines[i]
-			if items[i].lang == "" {
-				items[i].lang = s.itemLangs[i]
-			}
-			if s.root == "feed" {
-				items[i].setAtomTypes(s.itemHTML[i])
-			}
-		}
+	if len(s.itemLines) == len(items) || r.chunks != nil {
+		fixItems(items, 0, s)
 	}
 	r.items = items
 	r.base = r.resolveBase(m.links...)
