@@ -35,7 +35,7 @@
 //     upper-cased (%2f becomes %2F, which is not decoded: a reserved
 //     character and its escape mean different things); a '%' that does not
 //     start an escape becomes %25; a byte a URI may not hold (space, control
-//     characters, " < > \ ^ ` { | } and every non-ASCII byte, so characters
+//     characters, " < > \ ^ ` { | } [ ] and every non-ASCII byte, so characters
 //     are encoded as UTF-8) is percent-encoded. An escape is never encoded
 //     again.
 //  9. StripSessionIDs: path parameters whose name is a session id

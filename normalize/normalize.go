@@ -711,11 +711,12 @@ func upper(c byte) byte {
 }
 
 // uriSafe marks the bytes a URI holds as they are, the same set
-// formats.ParseLoc keeps: printable ASCII but for " < > \ ^ ` { | } and
+// formats.ParseLoc keeps: printable ASCII but for " < > \ ^ ` { | } [ ]
+// ('[' and ']' belong around an IPv6 host only, which is not escaped) and
 // '%' and '#', which are handled apart.
 var uriSafe = func() (t [256]bool) {
 	for c := byte(0x21); c < 0x7f; c++ {
-		t[c] = !strings.ContainsRune(`"<>\^`+"`{|}%#", rune(c))
+		t[c] = !strings.ContainsRune(`"<>\^`+"`{|}[]%#", rune(c))
 	}
 	return
 }()
