@@ -55,3 +55,20 @@ func TestScopeEscapesOfValidate(t *testing.T) {
 	got := checkString(t, urlset("https://example.com/blog/post"), "https://example.com.:443/blog/sitemap.xml")
 	assert.False(t, slices.Contains(got, "loc-other-host"), "%v", got)
 }
+
+// TestGluedURLsInValidate: a URL value holding several URLs is reported
+// as such, in a text sitemap and in a <loc>.
+func TestGluedURLsInValidate(t *testing.T) {
+	for _, doc := range []string{
+		"https://example.com/a\nhttps://example.com/x\u2028https://example.com/y\n",
+		`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/x&#xA0;https://example.com/y</loc></url></urlset>`,
+	} {
+		u, err := url.Parse("https://example.com/sitemap.xml")
+		require.NoError(t, err)
+		var msgs []string
+		err = New(Options{NoFollow: true, Now: testNow}).Check(strings.NewReader(doc), Source{Name: "s", URL: u},
+			func(f Finding) { msgs = append(msgs, f.Message) })
+		require.NoError(t, err)
+		assert.Contains(t, strings.Join(msgs, "\n"), "several URLs run together", doc)
+	}
+}

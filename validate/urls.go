@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"hash/maphash"
 	"strings"
@@ -53,7 +54,11 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 		return s, false
 	}
 	if c, ok := badURIChar(s); ok {
-		d.reportAt(ruleLocEscaping, line, col, "%s %s holds %q, which must be percent-encoded", what, clip(s), c)
+		if _, err := formats.ParseLoc(s, nil); errors.Is(err, formats.ErrLocSpace) {
+			d.reportAt(ruleLocEscaping, line, col, "%s %q holds several URLs run together (%q separates them): readers skip it", what, clip(s), c)
+		} else {
+			d.reportAt(ruleLocEscaping, line, col, "%s %s holds %q, which must be percent-encoded", what, clip(s), c)
+		}
 	}
 	if port, ok := urlPort(s); ok {
 		if _, usable := formats.ParsePort(port); !usable {
