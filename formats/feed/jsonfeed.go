@@ -43,6 +43,34 @@ type jsonMember struct {
 type jsonFeedReader struct {
 	r    *Reader
 	data []byte
+	// Where position last stopped, so that positions asked in document
+	// order cost one pass over the document, however many warnings.
+	off, lineStart int64
+	line           int
+	afterCR        bool
+}
+
+// position returns the line and column of offset off of the document
+// (0, 0 when off is not in it). Lines end with LF, CRLF or CR, as the text
+// readers count them.
+func (j *jsonFeedReader) position(off int64) (int, int) {
+	if off < 0 || off > int64(len(j.data)) {
+		return 0, 0
+	}
+	if off < j.off || j.line == 0 {
+		j.off, j.lineStart, j.line, j.afterCR = 0, 0, 1, false
+	}
+	for ; j.off < off; j.off++ {
+		switch c := j.data[j.off]; {
+		case c == '\n' && j.afterCR:
+			j.lineStart = j.off + 1
+		case c == '\n' || c == '\r':
+			j.line++
+			j.lineStart = j.off + 1
+		}
+		j.afterCR = j.data[j.off] == '\r'
+	}
+	return j.line, int(off-j.lineStart) + 1
 }
 
 // decodeJSONFeed decodes the JSON Feed data, dropping with a warning what
@@ -55,7 +83,7 @@ func (r *Reader) decodeJSONFeed(data []byte) (*jsonfeed.Feed, []jsonFeedItem, er
 		return nil, nil, j.syntaxError(err, 0)
 	}
 	if tok != json.Delim('{') {
-		line, col := position(data, int64(len(data)-len(bytes.TrimLeft(data, " \t\r\n"))))
+		line, col := j.position(int64(len(data) - len(bytes.TrimLeft(data, " \t\r\n"))))
 		return nil, nil, r.opts.Errorf(line, col, "not a valid JSON Feed: the top level is %s, not an object", jsonKindOf(tok))
 	}
 	var top []jsonMember
@@ -87,7 +115,7 @@ func (r *Reader) decodeJSONFeed(data []byte) (*jsonfeed.Feed, []jsonFeedItem, er
 		return nil, nil, j.syntaxError(err, 0)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		line, col := position(data, dec.InputOffset())
+		line, col := j.position(dec.InputOffset())
 		return nil, nil, r.opts.Errorf(line, col, "not a valid JSON Feed: content after the top-level object")
 	}
 	if !seenItems {
@@ -115,12 +143,12 @@ func (j *jsonFeedReader) items(dec *json.Decoder, at int64) ([]jsonFeedItem, err
 		if err := dec.Decode(&skipValue{}); err != nil {
 			return nil, j.syntaxError(err, 0)
 		}
-		line, col := position(j.data, int64(len(j.data)-len(rest)))
+		line, col := j.position(int64(len(j.data) - len(rest)))
 		return nil, j.r.opts.Errorf(line, col, `not a valid JSON Feed: "items" is %s, not an array`, jsonKind(rest))
 	}
 	object := rest[0] == '{'
 	if object {
-		line, col := position(j.data, int64(len(j.data)-len(rest)))
+		line, col := j.position(int64(len(j.data) - len(rest)))
 		if err := j.r.opts.Warningf(line, col, false, `"items" is an object, not an array: its members are read as the items`); err != nil {
 			return nil, err
 		}
@@ -219,7 +247,7 @@ func (j *jsonFeedReader) decodeObject(v any, fresh func() any, what string, memb
 			}
 		}
 		if err != nil && field == nil {
-			line, col := position(j.data, m.at)
+			line, col := j.position(m.at)
 			if werr := j.r.opts.Warningf(line, col, false, "%s: field %q dropped: %s", what, m.key, describeJSONError(m.key, err)); werr != nil {
 				return werr
 			}
@@ -259,7 +287,7 @@ func (j *jsonFeedReader) decodeElements(fresh func() any, what string, key []byt
 	array := []byte{'['}
 	for i, e := range elems {
 		if _, err := j.decodes(fresh, key, append(append([]byte{'['}, e.value...), ']')); err != nil {
-			line, col := position(j.data, e.at)
+			line, col := j.position(e.at)
 			if werr := j.r.opts.Warningf(line, col, false, "%s: field %q: element %d dropped: %s", what, m.key, i+1, describeJSONError(m.key, err)); werr != nil {
 				return nil, werr
 			}
@@ -294,7 +322,7 @@ func (j *jsonFeedReader) syntaxError(err error, base int64) error {
 		off = int64(len(j.data))
 		err = errors.New("unexpected end of JSON input")
 	}
-	line, col := position(j.data, off)
+	line, col := j.position(off)
 	return j.r.opts.Errorf(line, col, "not a valid JSON Feed: %v", err)
 }
 

@@ -136,3 +136,29 @@ func FuzzJSONFeedField(f *testing.F) {
 		}
 	})
 }
+
+// TestJSONFeedMistypedFieldsLineEnds gives the same positions whatever the
+// document's line ends.
+func TestJSONFeedMistypedFieldsLineEnds(t *testing.T) {
+	lines := []string{`{"version": "https://jsonfeed.org/version/1.1",`, ` "items": [`, `  {"url": "https://a.example/1",`, `   "tags": "one"}]}`}
+	for _, eol := range []string{"\n", "\r\n", "\r"} {
+		res := read(t, strings.Join(lines, eol), formats.ReadOptions{Source: "feed.json"})
+		require.NoError(t, res.err)
+		assert.Equal(t, []string{`feed.json:4:12: item 1: field "tags" dropped: a string where an array of strings belongs`}, messages(res.warnings), "ending %q", eol)
+	}
+}
+
+// BenchmarkJSONFeedMistypedFields reads a JSON Feed of 10,000 items,
+// each with a mistyped field dropped with a warning: compare with
+// BenchmarkJSONFeedReader.
+func BenchmarkJSONFeedMistypedFields(b *testing.B) {
+	data := bytes.ReplaceAll(json10k(), []byte(`"tags": ["a", "b"]`), []byte(`"tags": "a, b"`))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		res := readAll(b, feed.NewReader(bytes.NewReader(data), formats.ReadOptions{Warn: func(*formats.ParseError) {}}))
+		if res.err != nil || len(res.entries) != 10_000 {
+			b.Fatalf("%d entries, %v", len(res.entries), res.err)
+		}
+	}
+}
