@@ -139,7 +139,7 @@ func TestLockHeldByAnotherRun(t *testing.T) {
 	err = second.Close()
 	require.ErrorIs(t, err, output.ErrLocked)
 	assert.Contains(t, err.Error(), "another run is writing "+path)
-	assert.Contains(t, err.Error(), fmt.Sprintf("process %d on ", os.Getpid()))
+	assert.Contains(t, err.Error(), fmt.Sprintf("process %d (since ", os.Getpid()))
 	assert.Contains(t, err.Error(), first.LockPath())
 	second.Abort()
 	assert.Equal(t, []string{".sitemap.lock"}, names(t, dir), "nothing written")

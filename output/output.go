@@ -250,8 +250,11 @@ func (s *Set) Lock(timeout time.Duration) error {
 		return nil
 	}
 	l, err := filelock.Acquire(s.LockPath(), timeout)
-	if err != nil {
+	if errors.Is(err, ErrLocked) {
 		return fmt.Errorf("output: another run is writing %s: %w", s.path, err)
+	}
+	if err != nil {
+		return fmt.Errorf("output: %w", err)
 	}
 	s.lock = l
 	return nil
@@ -405,7 +408,9 @@ func (s *Set) fail(err error) error {
 
 // Close finishes the last part and puts the set in place: the parts under
 // their names, then the index or the single sitemap, then removes the
-// previous run's parts. With no entry written it writes an empty document.
+// previous run's parts, all under the output's lock (see Lock), which it
+// releases when it succeeds. With no entry written it writes an empty
+// document.
 func (s *Set) Close() error {
 	if s.err != nil {
 		return s.err
@@ -605,8 +610,9 @@ func (s *Set) removeLeftovers() {
 	}
 }
 
-// Abort throws away what was written and leaves the previous set as it was.
-// It does nothing after a successful Close, so it can be deferred.
+// Abort throws away what was written and leaves the previous set as it was,
+// then releases the lock. It does nothing after a successful Close, so it
+// can be deferred; after a failed Close, call it.
 func (s *Set) Abort() {
 	if s.closed && s.err == nil {
 		return

@@ -241,7 +241,7 @@ func TestLockHeldByAnotherRunFails(t *testing.T) {
 		_, errOut, status := runCLI(t, strings.NewReader(generation("p", 3)), args...)
 		assert.Equal(t, exitFail, status, "%v: %s", extra, errOut)
 		assert.Contains(t, errOut, "another run is writing "+out, extra)
-		assert.Contains(t, errOut, fmt.Sprintf("process %d on ", os.Getpid()), extra)
+		assert.Contains(t, errOut, fmt.Sprintf("process %d (since ", os.Getpid()), extra)
 		assert.Contains(t, errOut, "holds the lock "+filepath.Join(dir, ".sitemap.lock")+"; waited 50ms for it", extra)
 		assert.Contains(t, errOut, "(--lock-timeout sets how long to wait)", extra)
 		assert.NoFileExists(t, out)

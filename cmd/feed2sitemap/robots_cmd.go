@@ -41,8 +41,11 @@ func (c *robotsCmd) Run(e *env) error {
 		// read, and the last would drop the other's.
 		target, _ := atomicfile.Target(c.Update)
 		lock, err := filelock.Acquire(filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+".lock"), max(c.LockTimeout, 0))
-		if err != nil {
+		if errors.Is(err, filelock.ErrLocked) {
 			return fmt.Errorf("--update %s: another run is updating it: %w (--lock-timeout sets how long to wait)", c.Update, err)
+		}
+		if err != nil {
+			return fmt.Errorf("--update %s: %w", c.Update, err)
 		}
 		defer lock.Release()
 		changed, err := robotsfile.UpdateFile(c.Update, locs)

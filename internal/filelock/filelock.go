@@ -12,10 +12,11 @@
 package filelock
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
-	"strings"
+	"regexp"
 	"time"
 )
 
@@ -41,7 +42,7 @@ const (
 
 // Acquire takes the lock on the lock file at path, creating the file when
 // it does not exist, waiting at most timeout for another run to release it
-// (0: it tries once). It then writes who holds it (process id, host, time)
+// (0: it tries once). It then writes who holds it (process id and time)
 // into the file, for the error another run gets. When the lock stays held,
 // the error matches ErrLocked and names the lock file and its holder.
 func Acquire(path string, timeout time.Duration) (*Lock, error) {
@@ -72,20 +73,26 @@ var errBusy = errors.New("busy")
 // lockedError describes a lock that stayed held for the whole wait.
 func lockedError(path string, timeout time.Duration) error {
 	holder := "another run"
-	if b, err := os.ReadFile(path); err == nil && len(b) > 0 && len(b) < 512 {
-		holder = strings.TrimSpace(string(b))
+	if b, err := os.ReadFile(path); err == nil && holderDesc.Match(bytes.TrimSpace(b)) {
+		holder = string(bytes.TrimSpace(b))
 	}
-	return fmt.Errorf("%w: %s holds the lock %s; waited %v for it%s", ErrLocked, holder, path, timeout, staleHint)
+	return lockedErr(fmt.Sprintf("%s holds the lock %s; waited %v for it%s", holder, path, timeout, staleHint))
 }
+
+// holderDesc matches what describe writes: what the lock file holds is
+// shown only when it is that.
+var holderDesc = regexp.MustCompile(`^process [0-9]+ \(since [0-9TZ:+-]+\)$`)
+
+// lockedErr describes a lock held by another run; it matches ErrLocked.
+type lockedErr string
+
+func (e lockedErr) Error() string        { return string(e) }
+func (e lockedErr) Is(target error) bool { return target == ErrLocked }
 
 // describe writes who holds the lock into the lock file: best effort, for
 // messages only.
 func (l *Lock) describe() {
-	host, _ := os.Hostname()
-	if host == "" {
-		host = "this host"
-	}
-	desc := fmt.Sprintf("process %d on %s (since %s)\n", os.Getpid(), host, time.Now().UTC().Format(time.RFC3339))
+	desc := fmt.Sprintf("process %d (since %s)\n", os.Getpid(), time.Now().UTC().Format(time.RFC3339))
 	if l.f.Truncate(0) == nil {
 		l.f.WriteAt([]byte(desc), 0)
 	}

@@ -47,7 +47,7 @@ func TestLockWaitsThenFails(t *testing.T) {
 
 	_, err = filelock.Acquire(path, 20*time.Millisecond)
 	require.ErrorIs(t, err, filelock.ErrLocked)
-	assert.Contains(t, err.Error(), "process "+strconv.Itoa(os.Getpid())+" on ")
+	assert.Contains(t, err.Error(), "process "+strconv.Itoa(os.Getpid())+" (since ")
 	assert.Contains(t, err.Error(), "holds the lock "+path+"; waited 20ms for it")
 
 	got := make(chan error, 1)
@@ -81,7 +81,7 @@ func TestLockDiesWithItsProcess(t *testing.T) {
 	require.Equal(t, "locked\n", line)
 	_, err = filelock.Acquire(path, 0)
 	require.ErrorIs(t, err, filelock.ErrLocked)
-	assert.Contains(t, err.Error(), "process "+strconv.Itoa(cmd.Process.Pid)+" on ", "the holder is named")
+	assert.Contains(t, err.Error(), "process "+strconv.Itoa(cmd.Process.Pid)+" (since ", "the holder is named")
 	require.NoError(t, cmd.Process.Kill())
 	cmd.Wait()
 	l, err := filelock.Acquire(path, time.Minute)
