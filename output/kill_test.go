@@ -18,6 +18,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/testenv"
 	"github.com/feed2sitemap/feed2sitemap/output"
 )
 
@@ -33,7 +34,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(writeForKill(spec))
 	}
-	os.Exit(m.Run())
+	os.Exit(testenv.Run(m))
 }
 
 // writeForKill writes the set spec names: "path,entries,generation".

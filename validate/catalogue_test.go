@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
+	"github.com/feed2sitemap/feed2sitemap/internal/testenv"
 )
 
 // catalogueEntry is a row of testdata/validate/catalogue/MANIFEST.tsv.
@@ -87,22 +88,9 @@ func TestCatalogue(t *testing.T) {
 // it instead when CI is "true".
 func xmllint(t *testing.T) func(file, schema string) string {
 	t.Helper()
-	ci := os.Getenv("CI") == "true"
-	bin, err := exec.LookPath("xmllint")
-	if err != nil {
-		if ci {
-			t.Fatal("xmllint is required under CI (apt-get install libxml2-utils)")
-		}
-		t.Skip("xmllint not installed")
-	}
+	bin := testenv.Xmllint(t)
 	root := repoRoot(t)
-	shared := filepath.Join(root, "..", "shared", "schemas")
-	if _, err := os.Stat(filepath.Join(shared, "sitemap-all.xsd")); err != nil {
-		if ci {
-			t.Fatalf("the extension schemas are required under CI: %v", err)
-		}
-		t.Skipf("extension schemas not present (%s)", shared)
-	}
+	shared := testenv.SharedSchemas(t)
 	schemas := map[string]string{
 		"core":  filepath.Join(root, "testdata", "schemas", "sitemap.xsd"),
 		"index": filepath.Join(root, "testdata", "schemas", "siteindex.xsd"),

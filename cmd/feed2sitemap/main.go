@@ -128,21 +128,7 @@ func run(args []string, e *env) (status int) {
 			status = exitFail
 		}
 	}()
-	parser, err := kong.New(&cli{},
-		kong.Name("feed2sitemap"),
-		kong.Description(description),
-		kong.Writers(e.Stdout, e.Stderr),
-		kong.Exit(func(code int) { panic(exit(code)) }),
-		kong.Vars{
-			"version":   versionString(),
-			"readers":   strings.Join(formats.ReaderNames(), ", "),
-			"writers":   strings.Join(formats.WriterNames(), ", "),
-			"to_enum":   "," + strings.Join(formats.WriterNames(), ","),
-			"from_enum": "," + strings.Join(formats.ReaderNames(), ","),
-		},
-		kong.Bind(e),
-		kong.Help(helpWithDefaultCommand),
-	)
+	parser, err := newParser(e)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "feed2sitemap: %v\n", err)
 		return exitFail
@@ -160,6 +146,27 @@ func run(args []string, e *env) (status int) {
 		return exitFail
 	}
 	return exitOK
+}
+
+// newParser builds the command line's parser, writing to e's standard
+// output and error and exiting through a panic of type exit that run
+// recovers. The generated CLI reference (docs/cli.md) walks its model.
+func newParser(e *env) (*kong.Kong, error) {
+	return kong.New(&cli{},
+		kong.Name("feed2sitemap"),
+		kong.Description(description),
+		kong.Writers(e.Stdout, e.Stderr),
+		kong.Exit(func(code int) { panic(exit(code)) }),
+		kong.Vars{
+			"version":   versionString(),
+			"readers":   strings.Join(formats.ReaderNames(), ", "),
+			"writers":   strings.Join(formats.WriterNames(), ", "),
+			"to_enum":   "," + strings.Join(formats.WriterNames(), ","),
+			"from_enum": "," + strings.Join(formats.ReaderNames(), ","),
+		},
+		kong.Bind(e),
+		kong.Help(helpWithDefaultCommand),
+	)
 }
 
 // helpWithDefaultCommand prints kong's help, and for the top level also the

@@ -2,9 +2,10 @@
 // validate against the official schemas with xmllint, and what a writer
 // writes reads back as the same entries.
 //
-// Outside CI a missing xmllint skips the schema check; when the environment
-// variable CI is "true" it fails the test instead, so CI never passes
-// without having validated.
+// Outside CI a missing xmllint, or a missing ../shared/schemas for a
+// document with extensions, skips the test (package testenv, which also
+// reports the skip in one line); when the environment variable CI is "true"
+// it fails the test instead, so CI never passes without having validated.
 package conformance
 
 import (
@@ -16,30 +17,8 @@ import (
 	"testing"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/testenv"
 )
-
-// inCI reports whether the tests run under CI, where nothing may be skipped.
-func inCI() bool { return os.Getenv("CI") == "true" }
-
-// repoRoot returns the directory holding go.mod, above the working
-// directory of the test.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("conformance: no go.mod above the test's directory")
-		}
-		dir = parent
-	}
-}
 
 // extensionNamespaces are the namespaces of the schemas that are not
 // shipped with the project.
@@ -58,7 +37,7 @@ var extensionNamespaces = []string{
 // when the shared schemas are needed but absent outside CI.
 func schemaFor(t testing.TB, doc []byte) (schema, catalog string) {
 	t.Helper()
-	root := repoRoot(t)
+	root := testenv.RepoRoot(t)
 	s := formats.Sniff(doc[:min(len(doc), formats.SniffLen)])
 	if s.Root == "sitemapindex" {
 		return filepath.Join(root, "testdata", "schemas", "siteindex.xsd"), ""
@@ -66,13 +45,7 @@ func schemaFor(t testing.TB, doc []byte) (schema, catalog string) {
 	head := string(doc[:min(len(doc), 4096)])
 	for _, ns := range extensionNamespaces {
 		if strings.Contains(head, `"`+ns+`"`) {
-			shared := filepath.Join(root, "..", "shared", "schemas")
-			if _, err := os.Stat(filepath.Join(shared, "sitemap-all.xsd")); err != nil {
-				if inCI() {
-					t.Fatalf("conformance: %s is needed to validate extensions under CI: %v", shared, err)
-				}
-				t.Skipf("conformance: extension schemas not present (%s)", shared)
-			}
+			shared := testenv.SharedSchemas(t)
 			return filepath.Join(shared, "sitemap-all.xsd"), filepath.Join(shared, "catalog.xml")
 		}
 	}
@@ -83,13 +56,7 @@ func schemaFor(t testing.TB, doc []byte) (schema, catalog string) {
 // the official schema for its root element, with xmllint and no network.
 func ValidateXML(t testing.TB, doc []byte) {
 	t.Helper()
-	xmllint, err := exec.LookPath("xmllint")
-	if err != nil {
-		if inCI() {
-			t.Fatal("conformance: xmllint is required under CI (apt-get install libxml2-utils)")
-		}
-		t.Skip("conformance: xmllint not installed")
-	}
+	xmllint := testenv.Xmllint(t)
 	schema, catalog := schemaFor(t, doc)
 	cmd := exec.Command(xmllint, "--nonet", "--noout", "--schema", schema, "-")
 	cmd.Stdin = bytes.NewReader(doc)

@@ -1,0 +1,177 @@
+// Package testenv finds what some tests need outside the checkout: xmllint,
+// and the folder ../shared beside it (the Google extension schemas, which
+// may not be redistributed, and the shared catalogue of bad inputs). When
+// one is absent the test is skipped, or failed when the environment
+// variable CI is "true", so that CI never passes without it.
+//
+// A package whose tests use it runs them with Main (or Run, from its own
+// TestMain); after the tests, Main prints one line naming what was skipped
+// and why. go test hides what a passing package prints unless -v is given,
+// so on Linux, when the test binary runs under the go command, the line is
+// written to the go command's standard error instead: a plain
+// "go test ./..." shows it. A result go test took from its cache prints
+// nothing (go test -count=1 ./... runs everything again).
+package testenv
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// InCI reports whether the tests run under CI, where nothing may be
+// skipped for want of xmllint or ../shared.
+func InCI() bool { return os.Getenv("CI") == "true" }
+
+// skipped maps a reason to the names of the tests skipped for it.
+var (
+	mu      sync.Mutex
+	skipped = map[string][]string{}
+)
+
+// Skip skips t for the reason given, which names what is missing and why
+// it matters, and records it for the line Main prints. Under CI it fails
+// t instead.
+func Skip(t testing.TB, reason string) {
+	t.Helper()
+	if InCI() {
+		t.Fatalf("required under CI: %s", reason)
+	}
+	mu.Lock()
+	if !slices.Contains(skipped[reason], t.Name()) {
+		skipped[reason] = append(skipped[reason], t.Name())
+	}
+	mu.Unlock()
+	t.Skip(reason)
+}
+
+// RepoRoot returns the directory holding go.mod, above the working
+// directory of the test.
+func RepoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("testenv: no go.mod above the test's directory")
+		}
+		dir = parent
+	}
+}
+
+// SharedSchemas returns ../shared/schemas, the folder beside the checkout
+// that holds the Google extension schemas (sitemap-all.xsd and its offline
+// catalog.xml), or skips t when it is absent.
+func SharedSchemas(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(RepoRoot(t), "..", "shared", "schemas")
+	if _, err := os.Stat(filepath.Join(dir, "sitemap-all.xsd")); err != nil {
+		Skip(t, "no ../shared/schemas beside the checkout: the Google image, video, news and mobile schemas"+
+			" that validate extension output may not be redistributed, so they are not in testdata/schemas")
+	}
+	return dir
+}
+
+// Xmllint returns the path of xmllint, or skips t when it is not
+// installed.
+func Xmllint(t testing.TB) string {
+	t.Helper()
+	bin, err := exec.LookPath("xmllint")
+	if err != nil {
+		Skip(t, "xmllint is not installed (apt-get install libxml2-utils): the schema checks need it")
+	}
+	return bin
+}
+
+// Main runs the tests of m, prints the line of what was skipped, and
+// exits with the tests' status.
+func Main(m *testing.M) { os.Exit(Run(m)) }
+
+// Run runs the tests of m and prints the line of what was skipped; it
+// returns the tests' exit status. A TestMain that does more calls it.
+func Run(m *testing.M) int {
+	code := m.Run()
+	if line := Summary(); line != "" {
+		w, closeW := reportWriter()
+		fmt.Fprintln(w, line)
+		closeW()
+	}
+	return code
+}
+
+// Summary returns the line Run prints: the package, how many tests were
+// skipped, a few of their names, and each reason; "" when nothing was
+// skipped.
+func Summary() string {
+	mu.Lock()
+	defer mu.Unlock()
+	if len(skipped) == 0 {
+		return ""
+	}
+	reasons := make([]string, 0, len(skipped))
+	for r := range skipped {
+		reasons = append(reasons, r)
+	}
+	slices.Sort(reasons)
+	var names []string
+	for _, r := range reasons {
+		names = append(names, skipped[r]...)
+	}
+	shown := names
+	more := ""
+	if len(shown) > 3 {
+		shown, more = shown[:3], ", …"
+	}
+	pkg := "."
+	if wd, err := os.Getwd(); err == nil {
+		for dir := wd; ; {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				if rel, err := filepath.Rel(dir, wd); err == nil {
+					pkg = rel
+				}
+				break
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
+	}
+	plural := "s"
+	if len(names) == 1 {
+		plural = ""
+	}
+	return fmt.Sprintf("feed2sitemap tests: ./%s: skipped %d test%s (%s%s): %s",
+		filepath.ToSlash(pkg), len(names), plural, strings.Join(shown, ", "), more, strings.Join(reasons, "; "))
+}
+
+// reportWriter returns where the line goes: the standard error of the go
+// command that runs this test binary, when there is one and -v was not
+// given (go test keeps a passing package's output to itself), else this
+// process's standard error.
+func reportWriter() (io.Writer, func()) {
+	if !testing.Verbose() {
+		ppid := os.Getppid()
+		comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", ppid))
+		if err == nil && strings.TrimSpace(string(comm)) == "go" {
+			f, err := os.OpenFile(fmt.Sprintf("/proc/%d/fd/2", ppid), os.O_WRONLY|os.O_APPEND, 0)
+			if err == nil {
+				return f, func() { f.Close() }
+			}
+		}
+	}
+	return os.Stderr, func() {}
+}
