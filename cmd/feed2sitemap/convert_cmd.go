@@ -28,7 +28,7 @@ import (
 // convertCmd converts inputs into one sitemap.
 type convertCmd struct {
 	Inputs         []string `arg:"" name:"input" help:"A feed, sitemap, sitemap index, URL list or robots.txt: a file path, an http(s) URL, or - for standard input. Several are read in order into one output. Gzip is recognized by content."`
-	Output         string   `short:"o" placeholder:"PATH" help:"Write to PATH instead of standard output. When the entries exceed the limits of one file, PATH becomes a sitemap index and the entries go to numbered parts beside it (needs --base-url). Files are replaced only when everything succeeded."`
+	Output         string   `short:"o" placeholder:"PATH" help:"Write to PATH instead of standard output. When the entries exceed the limits of one file, PATH becomes a sitemap index and the entries go to numbered parts beside it (needs --base-url). Files are replaced only when everything succeeded; a symbolic link is written through; - or /dev/stdout is standard output."`
 	To             string   `placeholder:"FORMAT" enum:"${to_enum}" default:"" help:"Output format: ${writers} (default: from the output file's extension, else xml)."`
 	From           string   `placeholder:"FORMAT" enum:"${from_enum}" default:"" help:"Read every input as FORMAT: ${readers} (default: recognized from each input's content)."`
 	BaseURL        *url.URL `name:"base-url" placeholder:"URL" help:"Where the output files will be served (their directory, or the URL of the index itself): the index lists the parts under it."`
@@ -64,7 +64,7 @@ type convertCmd struct {
 	Title          string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"The feed's title (default: the site's host name)."`
 	Link           *url.URL `group:"Feed output (rss, atom)" placeholder:"URL" help:"The site the feed is about (default: the site of --base-url, else of the first entry)."`
 	Description    string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"What the feed is about (default: the title)."`
-	Report         string   `placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written) to FILE as JSON."`
+	Report         string   `placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written) to FILE as JSON (- or /dev/stdout: standard output, when -o names a file)."`
 	Strict         bool     `help:"Treat every warning as an error."`
 	Quiet          bool     `short:"q" xor:"verbosity" help:"Print only errors: no warnings, no summary, no progress."`
 	Verbose        bool     `short:"v" xor:"verbosity" help:"Print every warning and an account of each input (and each child sitemap read)."`

@@ -156,3 +156,36 @@ func TestSame(t *testing.T) {
 	assert.True(t, atomicfile.Same(filepath.Join(dirLink, "new.xml"), filepath.Join(dir, "new.xml")))
 	assert.False(t, atomicfile.Same(filepath.Join(dir, "b.xml"), file))
 }
+
+// TestPlaceAcrossFileSystems puts a file at a link to another file system
+// (/dev/shm, when it is one), where rename cannot go: it is copied.
+func TestPlaceAcrossFileSystems(t *testing.T) {
+	site := t.TempDir()
+	other, err := os.MkdirTemp("/dev/shm", "atomicfile-")
+	if err != nil {
+		t.Skip("no /dev/shm")
+	}
+	defer os.RemoveAll(other)
+	var a, b syscall.Stat_t
+	require.NoError(t, syscall.Stat(site, &a))
+	require.NoError(t, syscall.Stat(other, &b))
+	if a.Dev == b.Dev {
+		t.Skip("/dev/shm is on the same file system as the temporary directory")
+	}
+	real := filepath.Join(other, "sitemap.xml")
+	link := filepath.Join(site, "sitemap.xml")
+	require.NoError(t, os.Symlink(real, link))
+	tmp, err := atomicfile.CreateTemp(site, "sitemap.xml")
+	require.NoError(t, err)
+	tmp.WriteString("across")
+	require.NoError(t, tmp.Close())
+	_, err = atomicfile.Place(tmp.Name(), link, 0o644)
+	require.NoError(t, err)
+	got, err := os.ReadFile(real)
+	require.NoError(t, err)
+	assert.Equal(t, "across", string(got))
+	assert.NoFileExists(t, tmp.Name())
+	des, err := os.ReadDir(other)
+	require.NoError(t, err)
+	assert.Len(t, des, 1, "no temporary file left beside the target")
+}
