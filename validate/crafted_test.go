@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/crafted"
 )
 
@@ -63,4 +64,26 @@ func BenchmarkCrafted(b *testing.B) {
 	crafted.Bench(b, []crafted.Shape{crafted.URLSet, crafted.Index}, 1<<20, func(data []byte) {
 		New(Options{Now: testNow, NoFollow: true}).Check(bytes.NewReader(data), Source{Name: "crafted.xml"}, func(Finding) {})
 	})
+}
+
+// TestNamespacesInScopeStopTheCheck checks that more than the reader's
+// MaxNamespaces declarations in scope stop the check, and that many are
+// checked.
+func TestNamespacesInScopeStopTheCheck(t *testing.T) {
+	doc := func(n int) string {
+		var b strings.Builder
+		b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n<url")
+		for i := range n {
+			fmt.Fprintf(&b, ` xmlns:p%d="urn:x:%d"`, i, i)
+		}
+		b.WriteString("><loc>https://example.com/</loc></url>\n</urlset>\n")
+		return b.String()
+	}
+	if got := run(t, New(Options{Now: testNow}), doc(sitemapxml.MaxNamespaces-1), "ns.xml", ""); len(got) != 0 {
+		t.Errorf("at the limit: got:%s", describe(got))
+	}
+	got := run(t, New(Options{Now: testNow}), doc(sitemapxml.MaxNamespaces), "ns.xml", "")
+	if len(got) != 1 || got[0].Rule.ID != "xml-syntax" || got[0].Line != 2 || !strings.Contains(got[0].Message, "namespace declarations in scope") {
+		t.Errorf("past the limit: got:%s", describe(got))
+	}
 }

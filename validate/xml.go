@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
@@ -248,6 +249,11 @@ func (d *doc) startElement(t xml.StartElement, line, col int) bool {
 			x.declare(a.Name.Local, a.Value)
 			f.bindings++
 		}
+	}
+	if len(x.bindings) > sitemapxml.MaxNamespaces {
+		// What is kept of them stays bounded however deep they pile up.
+		d.reportAt(ruleXMLSyntax, line, col, "more than %d namespace declarations in scope; checking stopped here", sitemapxml.MaxNamespaces)
+		return false
 	}
 	ns, ok := x.resolve(t.Name.Space)
 	if !ok {

@@ -2,8 +2,10 @@ package xml_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,4 +112,57 @@ outer:
 // 1 MiB, on the general path.
 func BenchmarkCrafted(b *testing.B) {
 	crafted.Bench(b, []crafted.Shape{crafted.URLSet, crafted.Index}, 1<<20, func(data []byte) { drainGeneral(data) })
+}
+
+// TestNamespacesInScopeBounded checks that more than MaxNamespaces
+// declarations in scope, however they pile up, are an error naming the
+// element, on either path, and MaxNamespaces are read.
+func TestNamespacesInScopeBounded(t *testing.T) {
+	decls := func(from, n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, ` xmlns:p%d="urn:x:%d"`, from+i, from+i)
+		}
+		return b.String()
+	}
+	doc := func(root, entry int) string {
+		return `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"` + decls(0, root) + ">\n" +
+			"<url><loc>https://example.com/a</loc></url>\n" +
+			"<url" + decls(root, entry) + "><loc>https://example.com/b</loc></url>\n</urlset>\n"
+	}
+	for _, c := range []struct {
+		name        string
+		root, entry int
+		line        int
+	}{
+		// The default namespace of the root counts too.
+		{"on the root and an entry", xml.MaxNamespaces - 1, 1, 3},
+		{"on the root alone", xml.MaxNamespaces, 0, 1},
+	} {
+		for _, path := range []string{"fast", "general"} {
+			read := func(doc string) (n int, err error) {
+				var r formats.Reader = xml.NewReader(strings.NewReader(doc), formats.ReadOptions{Source: "ns.xml"})
+				if path == "general" {
+					r = xml.NewGeneralReader(strings.NewReader(doc), formats.ReadOptions{Source: "ns.xml"})
+				}
+				for {
+					if _, err := r.Next(); err != nil {
+						if err == io.EOF {
+							err = nil
+						}
+						return n, err
+					}
+					n++
+				}
+			}
+			if n, err := read(doc(c.root-1, c.entry)); n != 2 || err != nil {
+				t.Errorf("%s, %s path, at the limit: %d entries, %v", c.name, path, n, err)
+			}
+			_, err := read(doc(c.root, c.entry))
+			want := fmt.Sprintf("ns.xml:%d:", c.line)
+			if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), fmt.Sprintf("more than %d namespace declarations in scope", xml.MaxNamespaces)) {
+				t.Errorf("%s, %s path, past the limit: %v; want an error at %s", c.name, path, err, want)
+			}
+		}
+	}
 }

@@ -581,6 +581,7 @@ func (s *scanner) rootStart(r *Reader, p int) (scanStatus, error) {
 	tag := append(s.rootTag[:0], '<')
 	tag = append(tag, elemNames[root]...)
 	space := ""
+	decls := 0
 	for {
 		q = s.space(q)
 		if q == len(b) {
@@ -626,6 +627,9 @@ func (s *scanner) rootStart(r *Reader, p int) (scanStatus, error) {
 		s.newlines(q+1, q+1+end)
 		q += end + 2
 		if xmlns {
+			if decls++; decls > MaxNamespaces {
+				return scanOdd, nil // the general path's error
+			}
 			// Only namespace declarations matter to the general path.
 			tag = append(tag, ' ')
 			tag = append(tag, name...)

@@ -98,6 +98,12 @@ const MaxDepth = 64
 // the XML decoder never buffers more than this.
 const MaxTextLength = 4 << 20
 
+// MaxNamespaces is how many namespace declarations may be in scope at
+// once, over an element and all those around it; more is an error, so
+// that what the reader keeps of them stays bounded however deep they pile
+// up (a sitemap declares a handful, on its root).
+const MaxNamespaces = 1000
+
 // maxValue is how many bytes of one value (or of an entry's bare text) the
 // reader keeps; the rest is dropped and the value treated as too long.
 const maxValue = 16 << 10
@@ -430,6 +436,9 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 	r.nsMark[d] = r.ns.len()
 	if len(attrs) > 0 {
 		r.declare(attrs)
+		if r.ns.len() > MaxNamespaces {
+			return r.opts.Errorf(line, col, "more than %d namespace declarations in scope", MaxNamespaces)
+		}
 	}
 	local := name.Local
 	if r.capDepth > 0 && (local != r.entryName || !r.isCore(name.Space)) {
