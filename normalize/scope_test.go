@@ -35,3 +35,16 @@ func TestScopeKey(t *testing.T) {
 		assert.Equal(t, ScopeKey(in), ScopeKey(ScopeKey(in)), "idempotent: %s", in)
 	}
 }
+
+// BenchmarkScopeKey measures the scope form of a plain loc (the common
+// case, Key's fast path) and of one with dot segments and escapes.
+func BenchmarkScopeKey(b *testing.B) {
+	for _, loc := range []string{"https://example.com/blog/2024/05/a-post-title", "https://example.com/blog/%2e%2e/..;/a%5Cb/../c?q=1"} {
+		b.Run(loc[len("https://example.com"):][:8], func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ScopeKey(loc)
+			}
+		})
+	}
+}
