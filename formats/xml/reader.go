@@ -47,9 +47,16 @@
 //     undeclared prefix, is not that element: inside an entry it is kept
 //     as foreign extension data when its namespace is a URI, and skipped
 //     as unknown otherwise.
-//   - Unknown elements are skipped, with one warning per element name and
-//     document. Extension elements (image, video, news, mobile, xhtml:link)
-//     are skipped too, for now: one warning per document counts them.
+//   - Extension elements (image, video, news, mobile, xhtml:link) are read
+//     into the entry's formats.Extensions, matched by namespace URI whatever
+//     their prefix, and the Writer writes them back: XML to XML loses
+//     nothing. A bad extension value drops that field with a warning. Any
+//     other element of a namespace of its own inside an entry (a PageMap,
+//     say), and an extension element with a child or attribute the model
+//     has no field for, is kept verbatim as foreign extension data.
+//   - Unknown elements without a namespace of their own (in the sitemap's
+//     namespace, or in none) are skipped, with one warning per element name
+//     and document.
 //   - Content after the root element ends (a second root, text) is ignored
 //     with a warning and reading stops there; in strict mode it is an
 //     error.
