@@ -73,18 +73,10 @@ func TestFeedAtTheLimitsReadsInLinearTime(t *testing.T) {
 		t.Fatalf("a feed at the limits: %d entries, %v", n, err)
 	}
 	ordinary := crafted.Ordinary.Make(crafted.RSS, len(data))
-	ord := crafted.Measure(3, func() { drain(ordinary) })
-	got := crafted.Measure(1, func() { drain(data) })
-	if limit := time.Duration(craftedBounds.Time*float64(ord.Time)) + craftedBounds.Slack; got.Time > limit {
-		got = crafted.Measure(2, func() { drain(data) })
-	}
-	t.Logf("at the limits: %v; ordinary: %v", got, ord)
-	if limit := time.Duration(craftedBounds.Time*float64(ord.Time)) + craftedBounds.Slack; got.Time > limit {
-		t.Errorf("a feed at the limits took %v, more than %.0f times the %v of an ordinary one", got.Time, craftedBounds.Time, ord.Time)
-	}
-	if peak := max(uint64(craftedBounds.Peak*float64(ord.Peak)), craftedBounds.Floor); got.Peak > peak {
-		t.Errorf("a feed at the limits peaked at %d bytes, more than %d", got.Peak, peak)
-	}
+	crafted.Compare(t, ordinary, []crafted.Input{{Name: "at the limits", Data: data}}, craftedBounds, func(data []byte) error {
+		drain(data)
+		return nil
+	})
 }
 
 // TestFeedLimits checks that a feed just past each limit is refused with

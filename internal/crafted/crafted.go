@@ -266,43 +266,58 @@ type Bounds struct {
 
 // Check reads the ordinary input and every crafted one of size bytes in
 // each shape with read, and fails t when a crafted one costs more than b
-// allows. A crafted input over the time bound is measured again, up to
-// four times, each time just after the ordinary one, and passes when one
-// of these pairs is within the bound, so that a loaded machine does not
-// fail it: a reader that is not linear is over it every time.
-// read returns an error only when reading could not be done at all
-// (a refusal of the input is a result, not such an error).
+// allows (see Compare). read returns an error only when reading could not
+// be done at all (a refusal of the input is a result, not such an error).
 func Check(t testing.TB, shapes []Shape, size int, b Bounds, read func(Shape, []byte) error) {
 	t.Helper()
-	run := func(s Shape, data []byte, runs int) Cost {
+	for _, s := range shapes {
+		inputs := make([]Input, len(Classes))
+		for i, c := range Classes {
+			inputs[i] = Input{s.String() + " " + c.Name, c.Make(s, size)}
+		}
+		Compare(t, Ordinary.Make(s, size), inputs, b, func(data []byte) error { return read(s, data) })
+	}
+}
+
+// Input is a named crafted input.
+type Input struct {
+	Name string
+	Data []byte
+}
+
+// Compare reads ordinary and every input with read, and fails t when an
+// input costs more than b allows against ordinary, which should be of the
+// same size. An input over the time bound is measured again, up to four
+// times, each time just after the ordinary one, and passes when one of
+// these pairs is within the bound, so that a loaded machine does not fail
+// it: a reader that is not linear is over it every time.
+func Compare(t testing.TB, ordinary []byte, inputs []Input, b Bounds, read func([]byte) error) {
+	t.Helper()
+	run := func(name string, data []byte, runs int) Cost {
 		var err error
-		c := Measure(runs, func() { err = read(s, data) })
+		c := Measure(runs, func() { err = read(data) })
 		if err != nil {
-			t.Fatalf("%s: %v", s, err)
+			t.Fatalf("%s: %v", name, err)
 		}
 		return c
 	}
-	for _, s := range shapes {
-		ordData := Ordinary.Make(s, size)
-		ord := run(s, ordData, 3)
-		for _, c := range Classes {
-			data := c.Make(s, size)
-			got := run(s, data, 1)
-			limit := time.Duration(b.Time*float64(ord.Time)) + b.Slack
-			for try := 0; try < 4 && got.Time > limit; try++ {
-				again := run(s, ordData, 1)
-				got = run(s, data, 1)
-				limit = time.Duration(b.Time*float64(again.Time)) + b.Slack
-			}
-			peak := max(uint64(b.Peak*float64(ord.Peak)), b.Floor)
-			t.Logf("%s %s (%d bytes): %v; ordinary: %v", s, c.Name, len(data), got, ord)
-			if got.Time > limit {
-				t.Errorf("%s %s: %v, more than %v (%.0f times an ordinary input of the same size, measured just before)", s, c.Name, got.Time, limit, b.Time)
-			}
-			if got.Peak > peak {
-				t.Errorf("%s %s: peak heap %.1f MiB, more than %.1f MiB (%.0f times the ordinary input's %.1f MiB)",
-					s, c.Name, float64(got.Peak)/(1<<20), float64(peak)/(1<<20), b.Peak, float64(ord.Peak)/(1<<20))
-			}
+	ord := run("ordinary", ordinary, 3)
+	for _, in := range inputs {
+		got := run(in.Name, in.Data, 1)
+		limit := time.Duration(b.Time*float64(ord.Time)) + b.Slack
+		for try := 0; try < 4 && got.Time > limit; try++ {
+			again := run("ordinary", ordinary, 1)
+			got = run(in.Name, in.Data, 1)
+			limit = time.Duration(b.Time*float64(again.Time)) + b.Slack
+		}
+		peak := max(uint64(b.Peak*float64(ord.Peak)), b.Floor)
+		t.Logf("%s (%d bytes): %v; ordinary (%d bytes): %v", in.Name, len(in.Data), got, len(ordinary), ord)
+		if got.Time > limit {
+			t.Errorf("%s: %v, more than %v (%.0f times an ordinary input of the same size, measured just before)", in.Name, got.Time, limit, b.Time)
+		}
+		if got.Peak > peak {
+			t.Errorf("%s: peak heap %.1f MiB, more than %.1f MiB (%.0f times the ordinary input's %.1f MiB)",
+				in.Name, float64(got.Peak)/(1<<20), float64(peak)/(1<<20), b.Peak, float64(ord.Peak)/(1<<20))
 		}
 	}
 }
