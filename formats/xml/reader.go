@@ -60,9 +60,11 @@
 //   - Content after the root element ends (a second root, text) is ignored
 //     with a warning and reading stops there; in strict mode it is an
 //     error.
-//   - Elements nested more than MaxDepth deep, and a run of more than
+//   - Elements nested more than MaxDepth deep, more than MaxNamespaces
+//     namespace declarations in scope, and a run of more than
 //     MaxTextLength bytes without markup, are errors, so memory stays
-//     bounded.
+//     bounded. Namespaces are looked up through an index, so thousands of
+//     declarations cost linear time.
 //   - A syntax error or read error part-way returns a *formats.ParseError
 //     with the position where reading stopped; the entries returned before
 //     it stay valid.
