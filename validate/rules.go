@@ -82,7 +82,7 @@ var (
 		"a character XML 1.0 forbids (control characters, U+FFFE, U+FFFF)",
 		"remove the character")
 	ruleXMLSyntax = rule("xml-syntax", Error, true,
-		"the document is not well-formed XML (or uses an undeclared prefix or entity)",
+		"the document is not well-formed XML (or uses an undeclared prefix or entity, or has an XML declaration after white space, a comment or other text)",
 		"escape & as &amp; and < as &lt;, close every element, keep one root element")
 	ruleDoctype = rule("doctype", Error, false,
 		"a DOCTYPE declaration; its entities are never expanded",

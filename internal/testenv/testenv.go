@@ -7,9 +7,10 @@
 // A package whose tests use it runs them with Main (or Run, from its own
 // TestMain); after the tests, Main prints one line naming what was skipped
 // and why. go test hides what a passing package prints unless -v is given,
-// so on Linux, when the test binary runs under the go command, the line is
-// written to the go command's standard error instead: a plain
-// "go test ./..." shows it. A result go test took from its cache prints
+// so on Linux, when the test binary runs under the go command and that
+// command's standard error is a terminal or a pipe (as in CI), the line is
+// written there instead: a plain "go test ./..." shows it. (When it is a
+// regular file, go test -v shows the line.) A result go test took from its cache prints
 // nothing (go test -count=1 ./... runs everything again).
 package testenv
 
@@ -166,8 +167,12 @@ func reportWriter() (io.Writer, func()) {
 	if !testing.Verbose() {
 		ppid := os.Getppid()
 		comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", ppid))
-		if err == nil && strings.TrimSpace(string(comm)) == "go" {
-			f, err := os.OpenFile(fmt.Sprintf("/proc/%d/fd/2", ppid), os.O_WRONLY|os.O_APPEND, 0)
+		stderr := fmt.Sprintf("/proc/%d/fd/2", ppid)
+		// Only a terminal or a pipe: a regular file has an offset of its
+		// own in the go command, which would write over the line.
+		info, statErr := os.Stat(stderr)
+		if err == nil && strings.TrimSpace(string(comm)) == "go" && statErr == nil && !info.Mode().IsRegular() {
+			f, err := os.OpenFile(stderr, os.O_WRONLY, 0)
 			if err == nil {
 				return f, func() { f.Close() }
 			}
