@@ -24,10 +24,16 @@
 // loc. When a candidate is present but unusable, the next one is tried, with
 // a warning.
 //
-// Relative links resolve against xml:base (gofeed applies it), then against
-// the feed's own link (the RSS channel <link>, the Atom feed's alternate link,
-// the JSON Feed home_page_url), then against ReadOptions.Base, the location
-// the feed was read from. An item whose link is still not an absolute http(s)
+// Relative links resolve against xml:base (gofeed applies it, nested ones
+// resolved against their parents per RFC 3986), then against the feed's own
+// link (the RSS channel <link>, the Atom feed's alternate link, the JSON
+// Feed home_page_url) resolved against the feed's self link (Atom link
+// rel="self", an RSS atom:link rel="self", the JSON Feed feed_url), then
+// against the self link, then against ReadOptions.Base, the location the
+// feed was read from (which also resolves a relative self link, and the
+// feed's own link when there is no self link). A feed read from a file or
+// standard input whose only absolute link is its self link thus keeps its
+// relative entries. An item whose link is still not an absolute http(s)
 // URL (a tag: URI, an at:// URI, a placeholder, a relative link with no base)
 // or that has no link at all is skipped with a warning naming the item.
 //
@@ -285,14 +291,35 @@ func (r *Reader) parse() error {
 }
 
 // resolveBase returns the base against which the feed's relative item links
-// resolve: the feed's own link, itself resolved against opts.Base, when it
-// is an absolute http(s) URL; else opts.Base.
-func (r *Reader) resolveBase(feedLinks ...string) *url.URL {
-	for _, l := range feedLinks {
+// resolve. The anchor is the feed's self link (Atom link rel="self", an RSS
+// atom:link rel="self", the JSON Feed feed_url) when it is, or resolves
+// against opts.Base to, an absolute http(s) URL; else opts.Base, the
+// location the feed was read from. The base is the feed's own link resolved
+// against that anchor when that gives an absolute http(s) URL; else the self
+// link; else opts.Base. (xml:base, which gofeed applies, comes first.)
+func (r *Reader) resolveBase(selfLinks, feedLinks []string) *url.URL {
+	self := firstAbsolute(selfLinks, r.opts.Base)
+	anchor := r.opts.Base
+	if self != nil {
+		anchor = self
+	}
+	if u := firstAbsolute(feedLinks, anchor); u != nil {
+		return u
+	}
+	if self != nil {
+		return self
+	}
+	return r.opts.Base
+}
+
+// firstAbsolute returns the first of links that is, or resolves against
+// base to, an absolute http(s) URL; nil when none does.
+func firstAbsolute(links []string, base *url.URL) *url.URL {
+	for _, l := range links {
 		if formats.TrimSpace(l) == "" {
 			continue
 		}
-		loc, err := formats.ParseLoc(l, r.opts.Base)
+		loc, err := formats.ParseLoc(l, base)
 		if err != nil {
 			continue
 		}
@@ -300,5 +327,5 @@ func (r *Reader) resolveBase(feedLinks ...string) *url.URL {
 			return u
 		}
 	}
-	return r.opts.Base
+	return nil
 }

@@ -336,7 +336,7 @@ func (r *Reader) parseXML(data []byte) error {
 		fixItems(items, 0, s)
 	}
 	r.items = items
-	r.base = r.resolveBase(m.links...)
+	r.base = r.resolveBase(m.self, m.links)
 	r.lang = m.lang
 	if r.lang == "" {
 		r.lang = s.rootLang
@@ -347,6 +347,7 @@ func (r *Reader) parseXML(data []byte) error {
 // meta is what a feed says about itself that its items inherit.
 type meta struct {
 	links []string // the feed's own links, against which items resolve
+	self  []string // the feed's self links, against which links resolve
 	lang  string   // the feed's language
 }
 
@@ -434,6 +435,11 @@ func parseRSS(data []byte) ([]item, meta, error) {
 	if len(m.links) == 0 && f.Link != "" {
 		m.links = []string{f.Link}
 	}
+	for _, l := range f.Extensions["atom"]["link"] {
+		if strings.EqualFold(formats.TrimSpace(l.Attrs["rel"]), "self") {
+			m.self = append(m.self, l.Attrs["href"])
+		}
+	}
 	if dc := f.DublinCoreExt; m.lang == "" && dc != nil && len(dc.Language) > 0 {
 		m.lang = dc.Language[0]
 	}
@@ -453,8 +459,11 @@ func parseAtom(data []byte) ([]item, meta, error) {
 	}
 	m := meta{lang: f.Language}
 	for _, l := range f.Links {
-		if isAlternate(l.Rel) {
+		switch {
+		case isAlternate(l.Rel):
 			m.links = append(m.links, l.Href)
+		case strings.EqualFold(formats.TrimSpace(l.Rel), "self"):
+			m.self = append(m.self, l.Href)
 		}
 	}
 	return items, m, nil
@@ -474,7 +483,7 @@ func (r *Reader) parseJSON(data []byte) error {
 		}
 		r.items = append(r.items, jsonItem(it.item))
 	}
-	r.base = r.resolveBase(f.HomePageURL)
+	r.base = r.resolveBase([]string{f.FeedURL}, []string{f.HomePageURL})
 	r.lang = f.Language
 	return nil
 }
