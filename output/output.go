@@ -702,6 +702,10 @@ func (s *Set) finish(p *part) error {
 	}
 	err := p.w.Close()
 	p.chunks.close()
+	// A finished part keeps only what names and lists it: its writer's
+	// buffer (64 KiB for XML) and its chunker go, so that memory does not
+	// grow with the number of parts.
+	p.w, p.chunks = nil, nil
 	return err
 }
 
