@@ -40,7 +40,7 @@ func (s *Severity) UnmarshalText(b []byte) error {
 }
 
 // Rule is one check of the validator. Its ID is stable: it names the rule in
-// the output, in the JSON report and in the README.
+// the output, in the JSON report and in docs/validation-rules.md (generated from Rules).
 type Rule struct {
 	// ID is the rule's kebab-case name, such as "loc-not-absolute".
 	ID string
@@ -64,7 +64,7 @@ func rule(id string, sev Severity, schema bool, meaning, fix string) *Rule {
 
 var allRules []*Rule
 
-// The rules, in the order the README lists them.
+// The rules, in the order docs/validation-rules.md lists them.
 var (
 	ruleUnknownFormat = rule("unknown-format", Error, false,
 		"the input is empty or is not an XML sitemap, sitemap index, feed, text sitemap or robots.txt",
@@ -218,7 +218,7 @@ var (
 		"give every item an absolute link and W3C or RFC 822 dates")
 )
 
-// Rules returns every rule, in the order the README lists them.
+// Rules returns every rule, in the order docs/validation-rules.md lists them.
 func Rules() []*Rule { return slices.Clone(allRules) }
 
 // LookupRule returns the rule with the given id, or nil.
