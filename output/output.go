@@ -154,6 +154,8 @@ type Set struct {
 
 	started bool
 	kind    formats.Kind
+	frame   int64  // the size of a document's header and footer; -1 until the first entry
+	entry   []byte // the entry being written, rendered
 	cur     *part
 	parts   []*part
 	slots   chan struct{} // bounds the parts stored at once
@@ -178,7 +180,7 @@ func New(opts Options) (*Set, error) {
 	if opts.Path == "" {
 		return nil, errors.New("output: no path")
 	}
-	s := &Set{opts: opts, layout: opts.Format.Layout, maxURLs: opts.MaxURLs, maxBytes: opts.MaxBytes}
+	s := &Set{opts: opts, layout: opts.Format.Layout, maxURLs: opts.MaxURLs, maxBytes: opts.MaxBytes, frame: -1}
 	if s.layout == nil {
 		// A document that cannot be split (a feed): one file, whatever
 		// its size.
@@ -324,8 +326,20 @@ func (s *Set) Write(e formats.Entry) error {
 	if !s.started {
 		s.started, s.kind = true, e.Kind
 	}
-	size := int64(s.layout.Entry(e))
-	frame := int64(s.layout.Header(s.docOptions()) + s.layout.Footer(s.docOptions()))
+	if s.frame < 0 {
+		s.frame = int64(s.layout.Header(s.docOptions()) + s.layout.Footer(s.docOptions()))
+	}
+	frame := s.frame
+	// An XML entry without extension data is rendered once, to measure
+	// it and to write it.
+	rendered := s.opts.Format == xml.Format && e.Ext == nil && e.Loc != ""
+	var size int64
+	if rendered {
+		s.entry = xml.AppendEntry(s.entry[:0], e, s.opts.Write)
+		size = int64(len(s.entry))
+	} else {
+		size = int64(s.layout.Entry(e))
+	}
 	if frame+size > s.maxBytes {
 		return s.fail(fmt.Errorf("%w: %s needs %d bytes, the limit is %d", ErrEntryTooLarge, e.Loc, frame+size, s.maxBytes))
 	}
@@ -340,7 +354,13 @@ func (s *Set) Write(e formats.Entry) error {
 		}
 	}
 	p := s.cur
-	if err := p.w.Write(e); err != nil {
+	var err error
+	if xw, ok := p.w.(*xml.Writer); ok && rendered {
+		err = xw.WriteEntryBytes(e, s.entry)
+	} else {
+		err = p.w.Write(e)
+	}
+	if err != nil {
 		return s.fail(err)
 	}
 	p.entries++

@@ -108,8 +108,7 @@ type Writer struct {
 	kind    formats.Kind
 	closed  bool
 	err     error
-	scratch [64]byte
-	ext     []byte // the extension elements of the entry being written
+	buf     []byte // the entry being written
 }
 
 // NewWriter returns a writer of a sitemap to w. The first entry decides the
@@ -125,6 +124,16 @@ func NewWriter(w io.Writer, opts formats.WriteOptions) *Writer {
 // nothing, for an entry of another kind than the first. It adds exactly
 // EntrySize(e) bytes to the output.
 func (w *Writer) Write(e formats.Entry) error {
+	w.buf = appendEntry(w.buf[:0], &e, w.opts.Uses)
+	return w.WriteEntryBytes(e, w.buf)
+}
+
+// WriteEntryBytes writes b, the bytes AppendEntry gave for an entry e with
+// this writer's options, as Write(e) would: a caller that measures an
+// entry by rendering it (to split at a size limit, say) renders it once.
+// It returns ErrMixedKinds, and writes nothing, for an entry of another
+// kind than the first.
+func (w *Writer) WriteEntryBytes(e formats.Entry, b []byte) error {
 	switch {
 	case w.err != nil:
 		return w.err
@@ -138,43 +147,53 @@ func (w *Writer) Write(e formats.Entry) error {
 	} else if e.Kind != w.kind {
 		return ErrMixedKinds
 	}
-	b := w.w
+	_, w.err = w.w.Write(b)
+	return w.err
+}
+
+// AppendEntry appends to b the bytes a Writer with options o adds to the
+// output for e, and returns the extended buffer: len of what it appends is
+// EntrySizeWith(e, o). The loc is scanned once, escaped as it is copied.
+func AppendEntry(b []byte, e formats.Entry, o formats.WriteOptions) []byte {
+	return appendEntry(b, &e, o.Uses)
+}
+
+// appendEntry appends an entry as the Writer writes it: loc, lastmod,
+// changefreq and priority for a page; loc and lastmod for a child sitemap;
+// then the extension elements.
+func appendEntry(b []byte, e *formats.Entry, uses formats.ExtensionSet) []byte {
 	if e.Kind == formats.KindSitemap {
-		b.WriteString("<sitemap><loc>")
+		b = append(b, "<sitemap><loc>"...)
 	} else {
-		b.WriteString("<url><loc>")
+		b = append(b, "<url><loc>"...)
 	}
-	writeEscaped(b, e.Loc)
-	b.WriteString("</loc>")
+	b = appendEscaped(b, e.Loc)
+	b = append(b, "</loc>"...)
 	if !e.LastMod.IsZero() {
-		b.WriteString("<lastmod>")
-		b.Write(e.LastMod.AppendText(w.scratch[:0]))
-		b.WriteString("</lastmod>")
+		b = append(b, "<lastmod>"...)
+		b = e.LastMod.AppendText(b)
+		b = append(b, "</lastmod>"...)
 	}
 	if e.Kind == formats.KindSitemap {
 		if e.Ext != nil {
-			w.ext = appendForeign(w.ext[:0], e.Ext)
-			b.Write(w.ext)
+			b = appendForeign(b, e.Ext)
 		}
-		_, w.err = b.WriteString("</sitemap>\n")
-		return w.err
+		return append(b, "</sitemap>\n"...)
 	}
 	if e.ChangeFreq != "" {
-		b.WriteString("<changefreq>")
-		writeEscaped(b, string(e.ChangeFreq))
-		b.WriteString("</changefreq>")
+		b = append(b, "<changefreq>"...)
+		b = appendEscaped(b, string(e.ChangeFreq))
+		b = append(b, "</changefreq>"...)
 	}
 	if e.Priority.IsSet() {
-		b.WriteString("<priority>")
-		b.Write(e.Priority.AppendText(w.scratch[:0]))
-		b.WriteString("</priority>")
+		b = append(b, "<priority>"...)
+		b = e.Priority.AppendText(b)
+		b = append(b, "</priority>"...)
 	}
 	if e.Ext != nil {
-		w.ext = appendExt(w.ext[:0], e.Ext, w.opts.Uses)
-		b.Write(w.ext)
+		b = appendExt(b, e.Ext, uses)
 	}
-	_, w.err = b.WriteString("</url>\n")
-	return w.err
+	return append(b, "</url>\n"...)
 }
 
 func (w *Writer) start(k formats.Kind) {
@@ -281,20 +300,20 @@ var escapes = [256]string{
 	'>':  "&gt;",
 }
 
-// writeEscaped writes s with & ' " < > escaped.
-func writeEscaped(b *bufio.Writer, s string) {
+// appendEscaped appends s with & ' " < > escaped.
+func appendEscaped(b []byte, s string) []byte {
 	last := 0
 	for i := 0; i < len(s); i++ {
 		if r := escapes[s[i]]; r != "" {
-			b.WriteString(s[last:i])
-			b.WriteString(r)
+			b = append(b, s[last:i]...)
+			b = append(b, r...)
 			last = i + 1
 		}
 	}
-	b.WriteString(s[last:])
+	return append(b, s[last:]...)
 }
 
-// escapedLen returns the length of s once escaped by writeEscaped.
+// escapedLen returns the length of s once escaped by appendEscaped.
 func escapedLen(s string) int {
 	n := len(s)
 	for i := 0; i < len(s); i++ {

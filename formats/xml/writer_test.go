@@ -206,6 +206,18 @@ func TestEntrySize(t *testing.T) {
 			one := writeAll(t, []formats.Entry{e}, formats.WriteOptions{})
 			require.Equal(t, len(one)-empty, xml.EntrySize(e), "%+v", e)
 		}
+		// AppendEntry renders what Write writes, and WriteEntryBytes
+		// writes it as Write would.
+		var rendered []byte
+		var buf bytes.Buffer
+		w := xml.NewWriter(&buf, formats.WriteOptions{})
+		for _, e := range entries {
+			rendered = xml.AppendEntry(rendered[:0], e, formats.WriteOptions{})
+			require.Len(t, rendered, xml.EntrySizeWith(e, formats.WriteOptions{}), "%+v", e)
+			require.NoError(t, w.WriteEntryBytes(e, rendered))
+		}
+		require.NoError(t, w.Close())
+		require.Equal(t, string(doc), buf.String())
 	}
 	assert.Equal(t, len(xml.URLSetHeader), xml.HeaderSize(formats.WriteOptions{}))
 	assert.Equal(t, len(xml.IndexHeader), xml.HeaderSize(formats.WriteOptions{Index: true}))
