@@ -32,8 +32,10 @@ type OpenOptions struct {
 // Open prepares an input for reading and returns a reader of its entries
 // with the format it was read as. It removes gzip layers (recognized by
 // their magic bytes, whatever the input's name), decodes the content to
-// UTF-8 (byte order marks, UTF-16 and UTF-32, declared charsets; invalid
-// bytes replaced with a warning), and recognizes the format by sniffing the
+// UTF-8 (byte order marks, UTF-16 and UTF-32, declared charsets; an input
+// that declares no encoding and is not valid UTF-8 read as windows-1252,
+// with a warning; invalid bytes of a declared encoding replaced with a
+// warning), and recognizes the format by sniffing the
 // first SniffLen bytes, never by name, unless opts.From names it.
 //
 // An input that is empty, or not in any registered format, gives an error

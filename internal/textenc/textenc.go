@@ -3,6 +3,13 @@
 // charsets an XML declaration names are transcoded, the declaration is
 // rewritten to say UTF-8 so that no later parser decodes twice, and invalid
 // UTF-8 and characters XML forbids are replaced and counted.
+//
+// An input that declares no encoding (no byte order mark, no encoding in an
+// XML declaration) and is not valid UTF-8 is taken as windows-1252, the
+// encoding browsers and feed readers assume: each byte that is not part of
+// a valid UTF-8 sequence is read as its windows-1252 character, with one
+// problem reported for them all, so that no U+FFFD stands for a Latin-1 or
+// windows-1252 letter.
 package textenc
 
 import (
@@ -39,6 +46,10 @@ func (p *Problem) Unwrap() error { return p.Err }
 // control characters.
 var ErrInvalidText = errors.New("invalid UTF-8 or control characters")
 
+// ErrUndeclaredLegacy is wrapped by the problem of an input that declares
+// no encoding, is not valid UTF-8, and was read as windows-1252.
+var ErrUndeclaredLegacy = errors.New("not UTF-8 and no encoding declared")
+
 // Options configure NewReader.
 type Options struct {
 	// Strict makes the first repair an error returned from Read instead of
@@ -56,23 +67,24 @@ func NewReader(r io.Reader, opts Options) io.Reader {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
 	var dec io.Reader = br
-	unicodeEnc := detectUnicode(br)
+	unicodeEnc, bom := detectUnicode(br)
 	if unicodeEnc != nil {
 		dec = transform.NewReader(br, unicodeEnc.NewDecoder())
 	}
-	dec = declared(dec, unicodeEnc != nil, opts)
-	return &cleaner{r: dec, opts: opts, line: 1}
+	dec, named := declared(dec, unicodeEnc != nil, opts)
+	return &cleaner{r: dec, opts: opts, line: 1, legacy: !bom && unicodeEnc == nil && !named}
 }
 
 // detectUnicode recognizes UTF-8, UTF-16 and UTF-32 by their byte order
 // marks, and UTF-16 and UTF-32 without one by the zero bytes of the
 // ASCII characters an XML document or URL list begins with. It drops a
-// byte order mark and returns the decoder to use, or nil for UTF-8.
-func detectUnicode(br *bufio.Reader) encoding.Encoding {
+// byte order mark and returns the decoder to use, or nil for UTF-8, and
+// whether there was a byte order mark.
+func detectUnicode(br *bufio.Reader) (encoding.Encoding, bool) {
 	head, _ := br.Peek(64)
 	enc, bom := sniffUnicode(head)
 	br.Discard(bom)
-	return enc
+	return enc, bom > 0
 }
 
 // sniffUnicode returns the Unicode encoding the start of an input is in
@@ -128,22 +140,23 @@ var encodingAttr = regexp.MustCompile(`(encoding\s*=\s*)(?:"([^"]*)"|'([^']*)')`
 
 // declared reads an XML declaration at the start of r, if there is one,
 // transcodes the rest from the charset it names, and returns a reader
-// whose declaration says UTF-8.
-func declared(r io.Reader, transcoded bool, opts Options) io.Reader {
+// whose declaration says UTF-8, and whether the declaration names an
+// encoding (any, UTF-8 included).
+func declared(r io.Reader, transcoded bool, opts Options) (io.Reader, bool) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(1024)
 	start := len(head) - len(bytes.TrimLeft(head, " \t\r\n"))
 	if !bytes.HasPrefix(head[start:], []byte("<?xml")) {
-		return br
+		return br, false
 	}
 	end := bytes.Index(head[start:], []byte("?>"))
 	if end < 0 {
-		return br
+		return br, false
 	}
 	decl := head[:start+end+2]
 	m := encodingAttr.FindSubmatchIndex(decl)
 	if m == nil {
-		return br
+		return br, false
 	}
 	var label string
 	if m[4] >= 0 {
@@ -153,7 +166,7 @@ func declared(r io.Reader, transcoded bool, opts Options) io.Reader {
 	}
 	norm := strings.ToLower(strings.TrimSpace(label))
 	if norm == "utf-8" || norm == "utf8" {
-		return br
+		return br, true
 	}
 	var enc encoding.Encoding
 	if !transcoded && !strings.HasPrefix(norm, "utf-16") && !strings.HasPrefix(norm, "utf-32") {
@@ -171,20 +184,28 @@ func declared(r io.Reader, transcoded bool, opts Options) io.Reader {
 	if enc != nil && enc != encoding.Nop {
 		rest = transform.NewReader(br, enc.NewDecoder())
 	}
-	return io.MultiReader(bytes.NewReader(rewritten), rest)
+	return io.MultiReader(bytes.NewReader(rewritten), rest), true
 }
 
-// cleaner replaces invalid UTF-8 with U+FFFD and the control characters
-// XML 1.0 forbids (all below U+0020 but tab, newline and carriage return;
-// and U+FFFE, U+FFFF) with a space: a character that separates, so that a
+// cleaner replaces invalid UTF-8 with U+FFFD (with the byte's
+// windows-1252 character when legacy) and the control characters XML 1.0
+// forbids (all below U+0020 but tab, newline and carriage return; and
+// U+FFFE, U+FFFF) with a space: a character that separates, so that a
 // vertical tab or form feed between two URLs never glues them into one.
 type cleaner struct {
-	r     io.Reader
-	opts  Options
-	carry []byte // an incomplete UTF-8 sequence left from the last read
-	out   []byte // cleaned bytes not yet returned
-	buf   []byte
-	err   error
+	r    io.Reader
+	opts Options
+	// legacy is set when the input declares no encoding: bytes that are
+	// not UTF-8 are then windows-1252.
+	legacy bool
+	// legacyBytes counts the bytes read as windows-1252, and firstLegacy
+	// is where the first was.
+	legacyBytes int
+	firstLegacy *Problem
+	carry       []byte // an incomplete UTF-8 sequence left from the last read
+	out         []byte // cleaned bytes not yet returned
+	buf         []byte
+	err         error
 
 	line, col     int // position of the next byte read, for problems
 	invalid, ctrl int
@@ -216,9 +237,18 @@ func (c *cleaner) Read(p []byte) (int, error) {
 			c.err = err
 		}
 		c.out = c.clean(chunk, err != nil)
-		if c.opts.Strict && c.first != nil {
-			c.out, c.err = nil, c.first
+		if c.opts.Strict && (c.first != nil || c.firstLegacy != nil) {
+			first := c.first
+			if first == nil {
+				first = c.firstLegacy
+			}
+			c.out, c.err = nil, first
 			return 0, c.err
+		}
+		if c.err == io.EOF && c.opts.Report != nil && c.legacyBytes > 0 {
+			c.opts.Report(&Problem{Line: c.firstLegacy.Line, Column: c.firstLegacy.Column, Err: fmt.Errorf(
+				"%w: read as windows-1252, as browsers and feed readers do (%d bytes that are not UTF-8; the first here)",
+				ErrUndeclaredLegacy, c.legacyBytes)})
 		}
 		if c.err == io.EOF && c.opts.Report != nil && c.invalid+c.ctrl > 0 {
 			c.opts.Report(&Problem{Line: c.first.Line, Column: c.first.Column, Err: fmt.Errorf(
@@ -270,6 +300,14 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 		}
 		r, size := utf8.DecodeRune(chunk[i:])
 		switch {
+		case r == utf8.RuneError && size == 1 && c.legacy:
+			c.legacyBytes++
+			if c.firstLegacy == nil {
+				line, col := position(c.line, c.col, chunk[:i])
+				c.firstLegacy = &Problem{Line: line, Column: col + 1, Err: fmt.Errorf(
+					"%w: byte 0x%02X read as windows-1252", ErrUndeclaredLegacy, b)}
+			}
+			out = utf8.AppendRune(out, windows1252(b))
 		case r == utf8.RuneError && size == 1:
 			c.problem(&c.invalid, chunk[:i], fmt.Sprintf("invalid UTF-8 byte 0x%02X", b))
 			out = append(out, "\uFFFD"...)
@@ -330,4 +368,20 @@ func (c *cleaner) problem(count *int, before []byte, what string) {
 		line, col := position(c.line, c.col, before)
 		c.first = &Problem{Line: line, Column: col + 1, Err: fmt.Errorf("%w: %s", ErrInvalidText, what)}
 	}
+}
+
+// windows1252 returns the character byte b, 0x80 or more, stands for in
+// windows-1252 as the WHATWG Encoding Standard maps it (the five bytes the
+// code page leaves undefined are the C1 controls of the same number).
+func windows1252(b byte) rune {
+	if b >= 0xA0 || b < 0x80 {
+		return rune(b)
+	}
+	return cp1252High[b-0x80]
+}
+
+// cp1252High maps 0x80 to 0x9F.
+var cp1252High = [32]rune{
+	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+	0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -91,7 +92,8 @@ func TestUnknownEncoding(t *testing.T) {
 }
 
 func TestInvalidBytesLenient(t *testing.T) {
-	in := []byte("line one\nab\xffc\x01d\x00e\n\xe2\x82") // invalid byte, two controls, a cut-off sequence at the end
+	// A byte order mark declares UTF-8: invalid bytes are replaced.
+	in := []byte("\xEF\xBB\xBFline one\nab\xffc\x01d\x00e\n\xe2\x82") // invalid byte, two controls, a cut-off sequence at the end
 	got, problems, err := decode(t, in, false)
 	require.NoError(t, err)
 	assert.Equal(t, "line one\nab\uFFFDc d e\n\uFFFD\uFFFD", got) // each byte of the cut-off sequence
@@ -141,5 +143,52 @@ func BenchmarkValidText(b *testing.B) {
 		if _, err := io.Copy(io.Discard, r); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestUndeclaredLegacyBytesAreWindows1252: a document that declares no
+// encoding and is not valid UTF-8 is read as windows-1252, byte by byte
+// where it is not UTF-8, with one problem; one that declares UTF-8 (by a
+// byte order mark or its XML declaration) keeps U+FFFD.
+func TestUndeclaredLegacyBytesAreWindows1252(t *testing.T) {
+	latin, err := charmap.Windows1252.NewEncoder().String("café “quoted” – naïve € ™")
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name, in, want string
+		legacy         bool
+	}{
+		{"no declaration", "<rss>\n" + latin + "</rss>", "<rss>\ncafé “quoted” – naïve € ™</rss>", true},
+		{"declaration without encoding", `<?xml version="1.0"?><rss>` + latin + "</rss>", `<?xml version="1.0"?><rss>café “quoted” – naïve € ™</rss>`, true},
+		{"text list", "https://a.example/caf\xe9\n", "https://a.example/café\n", true},
+		{"UTF-8 kept, stray byte", "ü✓ \x93x\x94", "ü✓ “x”", true},
+		{"undefined bytes are C1 controls", "a\x81\x8d\x8f\x90\x9d", "a\u0081\u008d\u008f\u0090\u009d", true},
+		{"declared UTF-8", `<?xml version="1.0" encoding="UTF-8"?><rss>caf` + "\xe9</rss>", `<?xml version="1.0" encoding="UTF-8"?><rss>caf` + "\uFFFD</rss>", false},
+		{"byte order mark", "\xEF\xBB\xBFcaf\xe9", "caf\uFFFD", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, problems, err := decode(t, []byte(tt.in), false)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+			require.Len(t, problems, 1)
+			if tt.legacy {
+				assert.ErrorIs(t, problems[0], textenc.ErrUndeclaredLegacy)
+				assert.Contains(t, problems[0].Error(), "read as windows-1252")
+			} else {
+				assert.ErrorIs(t, problems[0], textenc.ErrInvalidText)
+			}
+			_, _, err = decode(t, []byte(tt.in), true)
+			assert.Error(t, err, "strict")
+		})
+	}
+	// Every byte maps as the WHATWG index does: x/text's table where it
+	// defines the byte, the C1 control of the same number where it does not.
+	for b := 0x80; b < 0x100; b++ {
+		got, _, _ := decode(t, []byte{'a', byte(b), 'a'}, false)
+		r, _ := utf8.DecodeRuneInString(got[1:])
+		want := charmap.Windows1252.DecodeByte(byte(b))
+		if want == utf8.RuneError {
+			want = rune(b)
+		}
+		assert.Equal(t, want, r, "byte 0x%02X", b)
 	}
 }
