@@ -3,8 +3,11 @@ package formats
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Precision is how much of a date and time a source gave.
@@ -111,22 +114,28 @@ func (l LastMod) MarshalText() ([]byte, error) { return l.AppendText(nil), nil }
 // ErrBadDate is wrapped by the errors ParseLastMod returns.
 var ErrBadDate = errors.New("formats: unrecognized date")
 
-// feedLayouts are the RFC 822/1123 forms and their common variations.
-var feedLayouts = []string{
-	"Mon, 2 Jan 2006 15:04:05 -0700",
-	"Mon, 2 Jan 2006 15:04:05 MST",
-	"Mon, 2 Jan 2006 15:04 -0700",
-	"Mon, 2 Jan 2006 15:04 MST",
-	"2 Jan 2006 15:04:05 -0700",
-	"2 Jan 2006 15:04:05 MST",
-	"Mon, 2 Jan 06 15:04:05 -0700",
-	"Mon, 2 Jan 06 15:04:05 MST",
-	"2 Jan 06 15:04:05 -0700",
-	"2 Jan 06 15:04:05 MST",
-	"Monday, 02-Jan-06 15:04:05 MST",
-	"2006-01-02 15:04:05Z07:00",
-	"2006-01-02 15:04:05 -0700",
-	"2006-01-02 15:04:05 MST",
+// feedLayouts are the RFC 822/1123 forms and their common variations,
+// and zonelessLayouts the same with no time zone (see DateOfZoneless).
+// RFC 822 makes the day of the week and the seconds optional and writes
+// the year in two digits; RFC 1123 in four: every combination is read.
+var feedLayouts, zonelessLayouts = rfc822Layouts()
+
+// rfc822Layouts returns the layouts of feedLayouts and zonelessLayouts.
+func rfc822Layouts() (zoned, zoneless []string) {
+	for _, day := range []string{"Mon, ", ""} {
+		for _, year := range []string{"2006", "06"} {
+			for _, clock := range []string{"15:04:05", "15:04"} {
+				layout := day + "2 Jan " + year + " " + clock
+				zoned = append(zoned, layout+" -0700", layout+" MST")
+				zoneless = append(zoneless, layout)
+			}
+		}
+	}
+	zoned = append(zoned, "Monday, 02-Jan-06 15:04:05 MST",
+		"2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05 -0700", "2006-01-02 15:04:05 MST")
+	zoneless = append(zoneless, "Monday, 02-Jan-06 15:04:05",
+		"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04")
+	return zoned, zoneless
 }
 
 // zoneOffsets are the zone names RFC 822 defines; any other name is
@@ -140,8 +149,11 @@ var zoneOffsets = map[string]int{
 // ParseLastMod parses a lastmod value: any of the six W3C Datetime levels
 // (YYYY, YYYY-MM, YYYY-MM-DD, and date-times to the minute, second or
 // fraction of a second, with a zone), and the RFC 822/1123 dates feeds use
-// (two-digit years and the RFC 822 zone names included). A time of day
-// without a zone is ambiguous and rejected. Surrounding space is ignored.
+// (with or without the day of the week and the seconds, two-digit years and
+// the RFC 822 zone names included). A time of day without a zone is
+// ambiguous and rejected (DateOfZoneless reads its date), and so is a date
+// whose day or month names are not English, which the error names.
+// Surrounding space is ignored.
 func ParseLastMod(s string) (LastMod, error) {
 	s = TrimSpace(s)
 	if s == "" {
@@ -153,8 +165,16 @@ func ParseLastMod(s string) (LastMod, error) {
 		}
 		return l, nil
 	}
+	// Go reads neither of RFC 822's own names for UTC, UT and the military
+	// Z, as a zone name.
+	in := s
+	if rest, ok := cutSuffixFold(s, " UT"); ok {
+		in = rest + " +0000"
+	} else if rest, ok := cutSuffixFold(s, " Z"); ok {
+		in = rest + " +0000"
+	}
 	for _, layout := range feedLayouts {
-		t, err := time.Parse(layout, s)
+		t, err := time.Parse(layout, in)
 		if err != nil {
 			continue
 		}
@@ -176,7 +196,85 @@ func ParseLastMod(s string) (LastMod, error) {
 		}
 		return LastMod{t: t, prec: prec}, nil
 	}
+	if names := ForeignDateNames(s); len(names) > 0 {
+		return LastMod{}, fmt.Errorf("%w: %q has day or month names that are not English (%s): "+
+			"RFC 822 dates name them in English", ErrBadDate, s, quoteAll(names))
+	}
 	return LastMod{}, fmt.Errorf("%w: %q is not a W3C Datetime or RFC 822 date", ErrBadDate, s)
+}
+
+// DateOfZoneless returns, as a date (PrecisionDay), the date part of a
+// date and time of day written without a time zone: a W3C Datetime with
+// its zone left out ("2024-05-06T10:00:00", a fraction of a second or a
+// space for the T included) or an RFC 822 date with its zone left out
+// ("Mon, 6 May 2024 10:00"). Such a time cannot be placed on the time line,
+// but the day, as written, is known. It reports false for anything else,
+// and for a date the sitemap schema cannot hold.
+func DateOfZoneless(s string) (LastMod, bool) {
+	s = TrimSpace(s)
+	for _, layout := range zonelessLayouts {
+		t, err := time.Parse(layout, s)
+		if err != nil {
+			continue
+		}
+		l := NewLastMod(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), PrecisionDay)
+		return l, !l.IsZero()
+	}
+	return LastMod{}, false
+}
+
+// englishDateWords are the words an English date may hold: day and month
+// names and their abbreviations (lower case), and the zone names feeds
+// write.
+var englishDateWords = func() map[string]bool {
+	m := map[string]bool{"sept": true, "tues": true, "thur": true, "thurs": true, "at": true, "t": true}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		m[strings.ToLower(d.String())], m[strings.ToLower(d.String()[:3])] = true, true
+	}
+	for mo := time.January; mo <= time.December; mo++ {
+		m[strings.ToLower(mo.String())], m[strings.ToLower(mo.String()[:3])] = true, true
+	}
+	return m
+}()
+
+// ForeignDateNames returns the words of a date that look like day or month
+// names but are not English ones ("Mai", "Mi", "janv."), in order; nil when
+// there are none or s holds no digit (it is then no date at all). Zone
+// names (words in capitals of up to five letters), single letters and
+// words too long to be names are not counted.
+func ForeignDateNames(s string) []string {
+	if !strings.ContainsAny(s, "0123456789") {
+		return nil
+	}
+	var names []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		lower := strings.ToLower(w)
+		if n := utf8.RuneCountInString(w); englishDateWords[lower] || n < 2 || n > 12 {
+			continue
+		}
+		if w == strings.ToUpper(w) && utf8.RuneCountInString(w) <= 5 {
+			continue // a zone name: UT, GMT, CEST
+		}
+		names = append(names, w)
+	}
+	return names
+}
+
+// cutSuffixFold is strings.CutSuffix, ignoring ASCII case.
+func cutSuffixFold(s, suffix string) (string, bool) {
+	if len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
+		return s[:len(s)-len(suffix)], true
+	}
+	return s, false
+}
+
+// quoteAll returns the quoted words, separated by commas.
+func quoteAll(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = strconv.Quote(w)
+	}
+	return strings.Join(q, ", ")
 }
 
 // ParseLastModBytes is ParseLastMod(string(b)), without allocating for the

@@ -230,7 +230,7 @@ func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
 	}
 	var pub formats.LastMod
 	for _, d := range it.published {
-		if lm, ok := parseDate(formats.TrimSpace(d.raw), d.parsed); ok {
+		if lm, _ := parseDate(formats.TrimSpace(d.raw), d.parsed); !lm.IsZero() {
 			pub = lm
 			break
 		}

@@ -10,7 +10,9 @@
 //	  loc      <link> (the first); else <guid> when isPermaLink is absent or
 //	           "true" and it is an absolute http(s) URL; else an atom:link
 //	           rel="alternate" or without rel
-//	  lastmod  atom:updated, then dc:date; else pubDate
+//	  lastmod  atom:updated, dcterms:modified, then dc:date (or
+//	           dcterms:date); else pubDate, dcterms:issued,
+//	           dcterms:created
 //	Atom 1.0 and 0.3
 //	  loc      the first link rel="alternate" or without rel; never self,
 //	           enclosure, edit, related, service.post…
@@ -39,10 +41,14 @@
 //
 // A lastmod is never invented: no "now", and no feed-level date for items.
 // A date keeps the precision and time zone it was written with (a date-only
-// dc:date stays a date). Dates formats.ParseLastMod does not know are taken
-// from gofeed's wider parser, in UTC, only when they name their time zone;
-// a time of day without a zone is ambiguous, and the field is then dropped
-// with a warning while the entry is kept.
+// dc:date stays a date). RFC 822 dates are read with or without the day of
+// the week and the seconds, with four- or two-digit years. Dates
+// formats.ParseLastMod does not know are taken from gofeed's wider parser,
+// in UTC, when they name their time zone. A time of day without a time
+// zone, or with one neither knows, cannot be placed in time: its date, as
+// written, is kept as a date-only lastmod, with a warning. A date whose day
+// or month names are not English is dropped with a warning that names
+// them, and so is any other value that is no date; the entry is kept.
 //
 // A feed cut short at the end (a download stopped part-way) still gives the
 // items complete before the cut, then an error that matches
@@ -110,9 +116,9 @@
 // is not among them. When that language is unknown the page is left out,
 // with a warning: a language is never guessed.
 //
-// When ReadOptions.NewsName is set, an item published (RSS pubDate, else
-// dc:date; Atom published, else updated; JSON date_published, else
-// date_modified) in the NewsAge (48 hours) before ReadOptions.Now gets news
+// When ReadOptions.NewsName is set, an item published (RSS pubDate,
+// dcterms:issued, dcterms:created, else dc:date; Atom published, else
+// updated; JSON date_published, else date_modified) in the NewsAge (48 hours) before ReadOptions.Now gets news
 // data: that publication name, the feed's language as Google News writes it
 // (see newsLanguage: "en" for en-US, "zh-cn" or "zh-tw" for Chinese), that
 // date and the item's title. A feed without a language gives one warning

@@ -142,8 +142,10 @@ func (r *Reader) loc(n int, it *item) (string, error) {
 }
 
 // lastmod returns the lastmod of the nth item from its first date
-// candidate that is a date; a zero LastMod when it has none. A present but
-// unrecognized date is reported with a warning.
+// candidate that gives a date; a zero LastMod when it has none. A present
+// but unusable date is reported with a warning that says why (not a date,
+// names that are not English), and so is a date-time whose time zone is
+// missing or unknown, of which only the date is kept.
 func (r *Reader) lastmod(n int, it *item) (formats.LastMod, error) {
 	var bad []string
 	for _, d := range it.dates {
@@ -151,23 +153,31 @@ func (r *Reader) lastmod(n int, it *item) (formats.LastMod, error) {
 		if raw == "" {
 			continue
 		}
-		lm, ok := parseDate(raw, d.parsed)
-		if !ok {
-			bad = append(bad, fmt.Sprintf("%s %q", d.what, raw))
+		lm, why := parseDate(raw, d.parsed)
+		desc := fmt.Sprintf("%s %q %s", d.what, raw, why)
+		if lm.IsZero() {
+			bad = append(bad, desc)
 			continue
 		}
-		if len(bad) > 0 {
-			werr := r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: %s is not a date with a known time zone; used its %s",
-				it.name(n), strings.Join(bad, " and "), d.what))
-			if werr != nil {
+		var msg string
+		switch {
+		case why != "" && len(bad) > 0:
+			msg = fmt.Sprintf("%s; %s: kept as the date %s", strings.Join(bad, "; "), desc, lm)
+		case why != "":
+			msg = fmt.Sprintf("%s: kept as the date %s", desc, lm)
+		case len(bad) > 0:
+			msg = fmt.Sprintf("%s; used its %s", strings.Join(bad, "; "), d.what)
+		}
+		if msg != "" {
+			if werr := r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: %s", it.name(n), msg)); werr != nil {
 				return formats.LastMod{}, werr
 			}
 		}
 		return lm, nil
 	}
 	if len(bad) > 0 {
-		werr := r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: lastmod dropped: %s is not a date with a known time zone",
-			it.name(n), strings.Join(bad, " and ")))
+		werr := r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: lastmod dropped: %s",
+			it.name(n), strings.Join(bad, "; ")))
 		return formats.LastMod{}, werr
 	}
 	return formats.LastMod{}, nil
@@ -183,34 +193,71 @@ var (
 	monthName = regexp.MustCompile(`(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b`)
 	// yearFirst matches a numeric date that starts with a four-digit year.
 	yearFirst = regexp.MustCompile(`^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$`)
+	// zoneName matches a time of day followed by a zone name, which
+	// formats.ParseLastMod and gofeed did not know.
+	zoneName = regexp.MustCompile(`\d:\d\d(?::\d\d)?\s+([A-Za-z]{1,5})$`)
 )
 
 // parseDate reads a feed date. It tries formats.ParseLastMod, which keeps
 // the precision and zone of W3C Datetime and RFC 822 dates, then gofeed's
 // wider reading when it is unambiguous: a date-time that names its zone
 // (taken in UTC, to the second), or a date alone with a month name or a
-// leading year (taken as a date). A time of day without a zone, or a
-// numeric day/month order that may be either, is refused.
-func parseDate(raw string, parsed *time.Time) (formats.LastMod, bool) {
-	if lm, err := formats.ParseLastMod(raw); err == nil {
-		return lm, true
+// leading year (taken as a date). A date-time without a time zone, or with
+// one neither knows, gives its date as written, and why says so; a numeric
+// day/month order that may be either is refused. When the lastmod is zero,
+// why says why the value is no date.
+func parseDate(raw string, parsed *time.Time) (lm formats.LastMod, why string) {
+	lm, err := formats.ParseLastMod(raw)
+	if err == nil {
+		return lm, ""
+	}
+	if names := formats.ForeignDateNames(raw); len(names) > 0 {
+		q := make([]string, len(names))
+		for i, n := range names {
+			q[i] = strconv.Quote(n)
+		}
+		return formats.LastMod{}, "has day or month names that are not English (" + strings.Join(q, ", ") + ")"
+	}
+	if lm, ok := formats.DateOfZoneless(raw); ok {
+		return lm, "has no time zone"
+	}
+	if m := zoneName.FindStringSubmatchIndex(raw); m != nil && !explicitZone.MatchString(raw) {
+		if lm, ok := formats.DateOfZoneless(raw[:m[2]]); ok {
+			return lm, fmt.Sprintf("has an unknown time zone %q", raw[m[2]:m[3]])
+		}
 	}
 	if parsed == nil || parsed.IsZero() {
-		return formats.LastMod{}, false
+		return formats.LastMod{}, "is not a date"
 	}
 	if timeOfDay.MatchString(raw) {
 		if explicitZone.MatchString(raw) {
 			lm := formats.NewLastMod(parsed.UTC(), formats.PrecisionSecond)
-			return lm, !lm.IsZero() // zero: out of the schema's range
+			return lm, outOfRange(lm) // zero: out of the schema's range
 		}
-		return formats.LastMod{}, false
+		// gofeed reads a time without a zone as UTC: its date is the one
+		// written.
+		y, m, d := parsed.Date()
+		lm := formats.NewLastMod(time.Date(y, m, d, 0, 0, 0, 0, time.UTC), formats.PrecisionDay)
+		if lm.IsZero() {
+			return lm, outOfRange(lm)
+		}
+		return lm, "has no time zone"
 	}
 	if monthName.MatchString(raw) || yearFirst.MatchString(raw) {
 		y, m, d := parsed.Date()
 		lm := formats.NewLastMod(time.Date(y, m, d, 0, 0, 0, 0, time.UTC), formats.PrecisionDay)
-		return lm, !lm.IsZero()
+		return lm, outOfRange(lm)
 	}
-	return formats.LastMod{}, false
+	return formats.LastMod{}, "is not a date with a known day and month order"
+}
+
+// outOfRange returns why a date gofeed read is no lastmod when lm is zero,
+// "" otherwise.
+func outOfRange(lm formats.LastMod) string {
+	if lm.IsZero() {
+		return "is outside the dates a sitemap can hold"
+	}
+	return ""
 }
 
 // isAbsoluteHTTP reports whether s, trimmed, starts with an http or https
@@ -238,7 +285,8 @@ func isAlternate(rel string) bool {
 }
 
 // rssItem maps an RSS item: <link>s in order, then a permalink <guid>, then
-// atom:link alternates; atom:updated, dc:date, then pubDate.
+// atom:link alternates; atom:updated, dcterms:modified, dc:date, then
+// pubDate, dcterms:issued, dcterms:created.
 func rssItem(i *rss.Item) item {
 	it := item{title: htmlText(i.Title)}
 	it.summary = []text{htmlText(i.Description), htmlText(i.Content)}
@@ -293,20 +341,27 @@ func rssItem(i *rss.Item) item {
 			it.locs = append(it.locs, candidate{what: "atom:link", value: href})
 		}
 	}
-	if u := firstExt(i.Extensions, "atom", "updated"); u != "" {
-		it.dates = append(it.dates, dateCandidate{what: "atom:updated", raw: u})
+	// Modified: atom:updated, dcterms:modified, dc:date (and dcterms:date,
+	// the same element in the newer namespace); published: pubDate,
+	// dcterms:issued, dcterms:created. The lastmod is the first of them
+	// all, the news date the first published one, else dc:date.
+	ext := func(prefix, name string) []dateCandidate {
+		if v := firstExt(i.Extensions, prefix, name); formats.TrimSpace(v) != "" {
+			return []dateCandidate{{what: prefix + ":" + name, raw: v}}
+		}
+		return nil
 	}
+	var dcDate []dateCandidate
 	if dc := i.DublinCoreExt; dc != nil && len(dc.Date) > 0 {
-		it.dates = append(it.dates, dateCandidate{what: "dc:date", raw: dc.Date[0]})
+		dcDate = []dateCandidate{{what: "dc:date", raw: dc.Date[0]}}
 	}
+	dcDate = append(dcDate, ext("dcterms", "date")...)
 	if i.PubDate != "" {
-		pub := dateCandidate{what: "pubDate", raw: i.PubDate, parsed: i.PubDateParsed}
-		it.dates = append(it.dates, pub)
-		it.published = append(it.published, pub)
+		it.published = append(it.published, dateCandidate{what: "pubDate", raw: i.PubDate, parsed: i.PubDateParsed})
 	}
-	if dc := i.DublinCoreExt; dc != nil && len(dc.Date) > 0 {
-		it.published = append(it.published, dateCandidate{what: "dc:date", raw: dc.Date[0]})
-	}
+	it.published = append(append(it.published, ext("dcterms", "issued")...), ext("dcterms", "created")...)
+	it.dates = append(append(append(ext("atom", "updated"), ext("dcterms", "modified")...), dcDate...), it.published...)
+	it.published = append(it.published, dcDate...)
 	return it
 }
 
