@@ -73,6 +73,10 @@ type Options struct {
 	From string
 	// KeepDuplicates turns deduplication off.
 	KeepDuplicates bool
+	// Splits says the output is split at the protocol's limits (a set of
+	// parts and an index): an input holding more entries than one file
+	// may is then no news, and is not warned about (Strict still fails).
+	Splits bool
 	// Strict makes every warning an error.
 	Strict bool
 	// Warn receives every warning. Nil discards them (they are still
@@ -313,6 +317,9 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 				opts.Dropped(Drop{Input: l.Name, Loc: loc, Rule: RuleDuplicate, Detail: "merged into the entry from " + src.account(winner).Name})
 			}
 		}, opts.TempDir)
+		// Text lists carry nothing a later entry could replace: their
+		// pages are given as they are read.
+		m.plain = !src.mayHoldExtensions()
 		defer m.Close()
 		out := newPipe(oneInput{m})
 		defer out.Close()
@@ -638,6 +645,9 @@ func (s *sources) tooMany(st *InputStats) error {
 	pe := &formats.ParseError{Source: st.Name, Err: fmt.Errorf("more than %d entries: over the protocol's limit for one file", formats.MaxURLs)}
 	if s.opts.Strict {
 		return pe
+	}
+	if s.opts.Splits {
+		return nil // the output holds them in parts: no news
 	}
 	st.Warnings++
 	if s.opts.Warn != nil {

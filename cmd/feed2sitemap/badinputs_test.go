@@ -710,10 +710,17 @@ func TestBadInputMoreThan50000Entries(t *testing.T) {
 	for i := range 50_001 {
 		fmt.Fprintf(&b, "https://a.example/%d\n", i)
 	}
-	r := runBad(t, "urls.txt", []byte(b.String()), "--to", "text", "-o", filepath.Join(t.TempDir(), "out.txt"), "--base-url", "https://a.example/")
+	dir := t.TempDir()
+	r := runBad(t, "urls.txt", []byte(b.String()), "--to", "text", "-o", filepath.Join(dir, "out.txt"), "--base-url", "https://a.example/")
 	require.Equal(t, exitOK, r.status, r.err)
-	assert.Contains(t, r.err, "read 50001 entries", "lenient: everything is read")
-	assert.Regexp(t, `warning: \S+urls.txt: more than 50000 entries`, r.err)
+	assert.NotContains(t, r.err, "more than 50000 entries", "split into parts: no news")
+	index, err := os.ReadFile(filepath.Join(dir, "out.xml"))
+	require.NoError(t, err)
+	assert.Equal(t, 2, strings.Count(string(index), "<sitemap>"), "everything is read, into two parts")
+
+	r = runBad(t, "urls.txt", []byte(b.String()), "--to", "text")
+	require.Equal(t, exitOK, r.status, r.err)
+	assert.Regexp(t, `warning: \S+urls.txt: more than 50000 entries`, r.err, "one file: it matters")
 
 	r = runBad(t, "urls.txt", []byte(b.String()), "--to", "text", "--strict")
 	assert.Equal(t, exitFail, r.status)

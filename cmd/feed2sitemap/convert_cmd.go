@@ -27,44 +27,44 @@ import (
 
 // convertCmd converts inputs into one sitemap.
 type convertCmd struct {
-	Inputs         []string `arg:"" name:"input" help:"A feed, sitemap, sitemap index, URL list or robots.txt: a file path, an http(s) URL, or - for standard input. Several are read in order into one output. Gzip is recognized by content."`
-	Output         string   `short:"o" placeholder:"PATH" help:"Write to PATH instead of standard output. When the entries exceed the limits of one file, PATH becomes a sitemap index and the entries go to numbered parts beside it (needs --base-url). Files are replaced only when everything succeeded; a symbolic link is written through; - or /dev/stdout is standard output."`
-	To             string   `placeholder:"FORMAT" enum:"${to_enum}" default:"" help:"Output format: ${writers} (default: from the output file's extension, else xml)."`
-	From           string   `placeholder:"FORMAT" enum:"${from_enum}" default:"" help:"Read every input as FORMAT: ${readers} (default: recognized from each input's content)."`
-	BaseURL        *url.URL `name:"base-url" placeholder:"URL" help:"Where the output files will be served (their directory, or the URL of the index itself): the index lists the parts under it."`
-	Gzip           bool     `help:"Gzip every file written, adding .gz to its name (an output name ending in .gz does the same)."`
-	MaxURLs        int      `name:"max-urls" placeholder:"N" default:"50000" help:"At most N entries per file (1 to 50,000)."`
-	MaxBytes       int64    `name:"max-bytes" placeholder:"N" default:"52428800" help:"At most N bytes per file, uncompressed, header and footer counted (1 to 52,428,800)."`
-	KeepDuplicates bool     `help:"Keep every entry, even the same URL twice (by default a URL appears once, with its newest lastmod)."`
-	Accumulate     bool     `help:"Read the existing output (-o: a sitemap, or an index and its parts) first and merge the inputs into it, so that URLs never vanish because a feed dropped them. A previous output that does not read cleanly is refused."`
-	MaxAge         string   `name:"max-age" placeholder:"AGE" help:"Drop entries whose lastmod is older than AGE: a number of days (30d), weeks (8w) or a Go duration (36h). Entries without lastmod are kept."`
+	Inputs         []string `arg:"" optional:"" name:"input" help:"A feed, sitemap, sitemap index, URL list or robots.txt: a file path, an http(s) URL, or - for standard input (the default when none is named and standard input is not a terminal). Several are read in order into one output. Gzip is recognized by content."`
+	Output         string   `group:"Input and output" short:"o" placeholder:"PATH" help:"Write to PATH instead of standard output. When the entries exceed the limits of one file, PATH becomes a sitemap index and the entries go to numbered parts beside it (needs --base-url). Files are replaced only when everything succeeded; a symbolic link is written through; - or /dev/stdout is standard output."`
+	To             string   `group:"Input and output" placeholder:"FORMAT" enum:"${to_enum}" default:"" help:"Output format: ${writers} (default: from the output file's extension, else xml)."`
+	From           string   `group:"Input and output" placeholder:"FORMAT" enum:"${from_enum}" default:"" help:"Read every input as FORMAT: ${readers} (default: recognized from each input's content)."`
+	BaseURL        *url.URL `group:"Splitting" name:"base-url" placeholder:"URL" help:"Where the output files will be served (their directory, or the URL of the index itself): the index lists the parts under it."`
+	Gzip           bool     `group:"Input and output" help:"Gzip every file written, adding .gz to its name (an output name ending in .gz does the same)."`
+	MaxURLs        int      `group:"Splitting" name:"max-urls" placeholder:"N" default:"50000" help:"At most N entries per file (1 to 50,000)."`
+	MaxBytes       int64    `group:"Splitting" name:"max-bytes" placeholder:"N" default:"52428800" help:"At most N bytes per file, uncompressed, header and footer counted (1 to 52,428,800)."`
+	KeepDuplicates bool     `group:"Merging and URLs" help:"Keep every entry, even the same URL twice (by default a URL appears once, with its newest lastmod)."`
+	Accumulate     bool     `group:"Merging and URLs" help:"Read the existing output (-o: a sitemap, or an index and its parts) first and merge the inputs into it, so that URLs never vanish because a feed dropped them. A previous output that does not read cleanly is refused."`
+	MaxAge         string   `group:"Filters" name:"max-age" placeholder:"AGE" help:"Drop entries whose lastmod is older than AGE: a number of days (30d), weeks (8w) or a Go duration (36h). Entries without lastmod are kept."`
 
-	AccumulateRepair bool          `name:"accumulate-repair" help:"As --accumulate, over a previous output that does not read cleanly (cut short, corrupt, a part missing): keep what can be read of it, with a warning that counts what was lost."`
-	LockTimeout      time.Duration `name:"lock-timeout" placeholder:"DURATION" default:"30s" help:"Wait at most DURATION for another run writing the same output (-o) to finish, then fail (0: do not wait; default: ${default})."`
+	AccumulateRepair bool          `group:"Merging and URLs" name:"accumulate-repair" help:"As --accumulate, over a previous output that does not read cleanly (cut short, corrupt, a part missing): keep what can be read of it, with a warning that counts what was lost."`
+	LockTimeout      time.Duration `group:"Input and output" name:"lock-timeout" placeholder:"DURATION" default:"30s" help:"Wait at most DURATION for another run writing the same output (-o) to finish, then fail (0: do not wait; default: ${default})."`
 
-	StripParams     []string `name:"strip-params" sep:"," placeholder:"NAMES" help:"Remove these query parameters (comma-separated, case-insensitive; name* matches a prefix)."`
-	StripSessionIDs bool     `name:"strip-session-ids" help:"Remove session ids: jsessionid, phpsessid, sid, sessionid and others, as query or ;path parameters."`
-	StripUTM        bool     `name:"strip-utm" help:"Remove utm_* and click-id tracking parameters (gclid, fbclid, msclkid, ...)."`
-	HTTPS           bool     `name:"https" help:"Write https for http URLs."`
-	WWW             bool     `name:"www" xor:"www" help:"Add www. to bare registrable hosts."`
-	NoWWW           bool     `name:"no-www" xor:"www" help:"Remove www. from hosts."`
-	TrailingSlash   string   `name:"trailing-slash" enum:"add,remove,keep" default:"keep" placeholder:"add|remove|keep" help:"Add or remove the slash that ends a path (add leaves file names like /a.html alone)."`
-	SortQuery       bool     `name:"sort-query" help:"Sort query parameters by name."`
-	Normalize       bool     `help:"Write every URL in normal form (lower-case host, no default port or fragment, normalized escapes, no dot segments); implied by the rewrite flags above."`
+	StripParams     []string `group:"Merging and URLs" name:"strip-params" sep:"," placeholder:"NAMES" help:"Remove these query parameters (comma-separated, case-insensitive; name* matches a prefix)."`
+	StripSessionIDs bool     `group:"Merging and URLs" name:"strip-session-ids" help:"Remove session ids: jsessionid, phpsessid, sid, sessionid and others, as query or ;path parameters."`
+	StripUTM        bool     `group:"Merging and URLs" name:"strip-utm" help:"Remove utm_* and click-id tracking parameters (gclid, fbclid, msclkid, ...)."`
+	HTTPS           bool     `group:"Merging and URLs" name:"https" help:"Write https for http URLs."`
+	WWW             bool     `group:"Merging and URLs" name:"www" xor:"www" help:"Add www. to bare registrable hosts."`
+	NoWWW           bool     `group:"Merging and URLs" name:"no-www" xor:"www" help:"Remove www. from hosts."`
+	TrailingSlash   string   `group:"Merging and URLs" name:"trailing-slash" enum:"add,remove,keep" default:"keep" placeholder:"add|remove|keep" help:"Add or remove the slash that ends a path (add leaves file names like /a.html alone)."`
+	SortQuery       bool     `group:"Merging and URLs" name:"sort-query" help:"Sort query parameters by name."`
+	Normalize       bool     `group:"Merging and URLs" help:"Write every URL in normal form (lower-case host, no default port or fragment, normalized escapes, no dot segments); implied by the rewrite flags above."`
 
-	Host           []string `placeholder:"HOST" help:"Keep only URLs on HOST (repeatable; *.example.com matches its subdomains)."`
-	AllowCrossHost bool     `name:"allow-cross-host" help:"With --base-url and no --host, keep URLs outside the sitemap's host and directory (when robots.txt cross-submission is set up)."`
-	Include        []string `placeholder:"GLOB" help:"Keep only URLs whose path matches GLOB (repeatable; * stays within a /-segment, ** spans segments)."`
-	Exclude        []string `placeholder:"GLOB" help:"Drop URLs whose path matches GLOB (repeatable)."`
-	Since          string   `placeholder:"DATE" help:"Keep only entries with a lastmod on or after DATE (2024-05-01, or a W3C date-time); entries without lastmod are dropped."`
-	Sort           string   `enum:"none,loc,lastmod" default:"none" placeholder:"none|loc|lastmod" help:"Order of the output: none keeps input order; loc sorts by URL; lastmod puts the newest first."`
-	Limit          int      `placeholder:"N" help:"Write only the first N entries in the output's order (with rss and atom: the newest N)."`
-	News           string   `placeholder:"NAME" help:"Make the feed items published in the last two days news entries (news:news) of the publication NAME, in the feed's language."`
-	Stylesheet     string   `placeholder:"URL" help:"Name the XSL stylesheet at URL in every XML sitemap and index written (<?xml-stylesheet?>), so that browsers show a table; serve it from the sitemap's own host (feed2sitemap stylesheet writes one)."`
+	Host           []string `group:"Filters" placeholder:"HOST" help:"Keep only URLs on HOST (repeatable; *.example.com matches its subdomains)."`
+	AllowCrossHost bool     `group:"Filters" name:"allow-cross-host" help:"With --base-url and no --host, keep URLs outside the sitemap's host and directory (when robots.txt cross-submission is set up)."`
+	Include        []string `group:"Filters" placeholder:"GLOB" help:"Keep only URLs whose path matches GLOB (repeatable; * stays within a /-segment, ** spans segments)."`
+	Exclude        []string `group:"Filters" placeholder:"GLOB" help:"Drop URLs whose path matches GLOB (repeatable)."`
+	Since          string   `group:"Filters" placeholder:"DATE" help:"Keep only entries with a lastmod on or after DATE (2024-05-01, or a W3C date-time); entries without lastmod are dropped."`
+	Sort           string   `group:"Merging and URLs" enum:"none,loc,lastmod" default:"none" placeholder:"none|loc|lastmod" help:"Order of the output: none keeps input order; loc sorts by URL; lastmod puts the newest first."`
+	Limit          int      `group:"Merging and URLs" placeholder:"N" help:"Write only the first N entries in the output's order (with rss and atom: the newest N)."`
+	News           string   `group:"Merging and URLs" placeholder:"NAME" help:"Make the feed items published in the last two days news entries (news:news) of the publication NAME, in the feed's language."`
+	Stylesheet     string   `group:"Input and output" placeholder:"URL" help:"Name the XSL stylesheet at URL in every XML sitemap and index written (<?xml-stylesheet?>), so that browsers show a table; serve it from the sitemap's own host (feed2sitemap stylesheet writes one)."`
 	Title          string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"The feed's title (default: the site's host name)."`
 	Link           *url.URL `group:"Feed output (rss, atom)" placeholder:"URL" help:"The site the feed is about (default: the site of --base-url, else of the first entry)."`
 	Description    string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"What the feed is about (default: the title)."`
-	Report         string   `placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written) to FILE as JSON (- or /dev/stdout: standard output, when -o names a file)."`
+	Report         string   `group:"Input and output" placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written) to FILE as JSON (- or /dev/stdout: standard output, when -o names a file)."`
 	Strict         bool     `help:"Treat every warning as an error."`
 	Quiet          bool     `short:"q" xor:"verbosity" help:"Print only errors: no warnings, no summary, no progress."`
 	Verbose        bool     `short:"v" xor:"verbosity" help:"Print every warning and an account of each input (and each child sitemap read)."`
@@ -74,6 +74,10 @@ type convertCmd struct {
 
 // Run converts the inputs and reports what it did on standard error.
 func (c *convertCmd) Run(e *env) error {
+	var err error
+	if c.Inputs, err = e.stdinByDefault(c.Inputs); err != nil {
+		return err
+	}
 	out, err := c.outputFormat()
 	if err != nil {
 		return err
@@ -109,6 +113,7 @@ func (c *convertCmd) Run(e *env) error {
 		// The protocol's scope rule is a sitemap's; a feed links anywhere.
 		opts.Filter.Scope = dest.set.BaseURL()
 	}
+	opts.Splits = dest.set != nil && dest.set.BaseURL() != nil && !isFeed(out)
 	if c.Accumulate || c.AccumulateRepair {
 		if dest.set == nil {
 			return usageError{errors.New("--accumulate needs the output file (-o) to read and update")}
@@ -125,8 +130,12 @@ func (c *convertCmd) Run(e *env) error {
 		inputs = append(pre, inputs...)
 	}
 
-	rep := &reporter{w: e.Stderr, quiet: c.Quiet, verbose: c.Verbose}
-	prog := newProgress(e.Stderr, c.Quiet, dest, &rep.mu)
+	// Quiet when all is well: the summary is for a terminal, -v, or a
+	// run that left something out; cron mails every line.
+	onTerminal := e.isTerminal(e.Stderr)
+	rep := &reporter{w: e.Stderr, quiet: c.Quiet, verbose: c.Verbose, always: onTerminal}
+	prog := newProgress(e.Stderr, onTerminal && !c.Quiet, dest, &rep.mu)
+	prog.track(inputs)
 	opts.Warn = prog.clearing(rep.warn)
 	opts.Progress = prog.update
 	if c.Verbose {
@@ -395,6 +404,9 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 		if c.BaseURL != nil && !isFeed(f) || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
 			return nil, usageError{errors.New("--base-url, --max-urls and --max-bytes need an output file (-o): standard output cannot be split")}
 		}
+		if c.Gzip && e.isTerminal(e.Stdout) {
+			return nil, usageError{errors.New("--gzip: standard output is a terminal, which would get binary: give -o FILE, or redirect (> sitemap.xml.gz)")}
+		}
 		return d, nil
 	}
 	if c.MaxURLs < 1 || c.MaxBytes < 1 {
@@ -503,6 +515,7 @@ type reporter struct {
 	mu             sync.Mutex
 	w              io.Writer
 	quiet, verbose bool
+	always         bool // print the summary even when nothing was unusual
 	shown          map[string]int
 	hidden         int
 }
@@ -550,6 +563,11 @@ func (r *reporter) finish(s *convert.Stats, d *destination, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.quiet || s == nil {
+		return
+	}
+	unusual := r.hidden > 0 || s.Skipped() > 0 || s.Warnings() > 0 || s.Filtered() > 0 || s.Duplicates > 0 ||
+		len(s.Failures()) > 0 || s.Limited > 0 || len(s.ExtDropped) > 0 || err != nil
+	if !unusual && !r.always && !r.verbose {
 		return
 	}
 	if r.hidden > 0 {

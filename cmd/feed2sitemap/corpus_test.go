@@ -133,3 +133,15 @@ func runCLI(t *testing.T, stdin io.Reader, args ...string) (string, string, int)
 	status := run(args, &env{Stdin: stdin, Stdout: &stdout, Stderr: &stderr})
 	return stdout.String(), stderr.String(), status
 }
+
+// runCLIAtTerminal is runCLI with standard error a terminal, where the
+// summary of a run is printed even when all went well.
+func runCLIAtTerminal(t *testing.T, stdin io.Reader, args ...string) (string, string, int) {
+	t.Helper()
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	var stdout, stderr bytes.Buffer
+	status := run(args, &env{Stdin: stdin, Stdout: &stdout, Stderr: &stderr, Terminal: func(x any) bool { return x == &stderr }})
+	return stdout.String(), stderr.String(), status
+}

@@ -257,7 +257,7 @@ func TestRunDeadline(t *testing.T) {
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, "--deadline cannot be negative")
 	// The default is stated in the help.
-	help, _, _ := runCLI(t, nil, "--help")
+	help, _, _ := runCLI(t, nil, "help", "convert")
 	assert.Contains(t, help, "5m per level of following")
 }
 

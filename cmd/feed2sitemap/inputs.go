@@ -133,8 +133,7 @@ func (f *sourceFlags) client() *fetch.Fetcher {
 	f.once.Do(func() {
 		ua := f.UserAgent
 		if ua == "" {
-			v := strings.TrimPrefix(versionString(), "feed2sitemap ")
-			ua = fetch.UserAgent(strings.Trim(v, "()"))
+			ua = fetch.UserAgent(buildVersion())
 		}
 		policy := f.net
 		policy.AllowPrivate, policy.OtherHosts = f.AllowPrivateHosts, f.FollowOtherHosts

@@ -84,6 +84,23 @@ type env struct {
 	// that tests set to map names to addresses; the zero value is the
 	// system's resolver and dialer.
 	Network fetch.Policy
+	// Terminal reports whether one of Stdin, Stdout or Stderr is a
+	// terminal; nil asks the system. Tests set it to act as a user at a
+	// terminal.
+	Terminal func(any) bool
+}
+
+// isTerminal reports whether x, the env's standard input, output or error,
+// is a terminal.
+func (e *env) isTerminal(x any) bool {
+	if w, ok := x.(io.Writer); ok {
+		x = termsafe.Unwrap(w)
+	}
+	if e.Terminal != nil {
+		return e.Terminal(x)
+	}
+	f, ok := x.(*os.File)
+	return ok && fileIsTerminal(f)
 }
 
 func main() {
@@ -133,6 +150,11 @@ func run(args []string, e *env) (status int) {
 		fmt.Fprintf(e.Stderr, "feed2sitemap: %v\n", err)
 		return exitFail
 	}
+	args = helpCommand(args)
+	if err := checkArgs(parser, args); err != nil {
+		fmt.Fprintf(e.Stderr, "feed2sitemap: error: %v\n", err)
+		return exitUsage
+	}
 	ctx, err := parser.Parse(args)
 	if err != nil {
 		fmt.Fprintf(e.Stderr, "feed2sitemap: error: %v (see feed2sitemap --help)\n", err)
@@ -165,38 +187,55 @@ func newParser(e *env) (*kong.Kong, error) {
 			"from_enum": "," + strings.Join(formats.ReaderNames(), ","),
 		},
 		kong.Bind(e),
-		kong.Help(helpWithDefaultCommand),
+		kong.Help(helpWithExamples),
 	)
 }
 
-// helpWithDefaultCommand prints kong's help, and for the top level also the
-// help of convert, the default command, so that "feed2sitemap --help" shows
-// every flag of the command most people run.
-func helpWithDefaultCommand(opts kong.HelpOptions, ctx *kong.Context) error {
+// helpWithExamples prints kong's help, ending with examples of the
+// command. The top level is compact, to fit one screen, and says where
+// the flags of convert, the default command, are.
+func helpWithExamples(opts kong.HelpOptions, ctx *kong.Context) error {
+	cmd := ctx.Selected()
+	if cmd == nil {
+		opts.Compact = true
+	}
 	if err := kong.DefaultHelpPrinter(opts, ctx); err != nil {
 		return err
 	}
-	if ctx.Selected() != nil {
+	if cmd == nil {
+		fmt.Fprintln(ctx.Stdout, "The default command is convert: feed2sitemap help convert lists its flags.")
 		return nil
 	}
-	convert, err := kong.Trace(ctx.Kong, []string{"convert"})
-	if err != nil {
-		return err
+	if ex := commandExamples[cmd.Name]; ex != "" {
+		fmt.Fprintf(ctx.Stdout, "\nExamples:\n%s", ex)
 	}
-	fmt.Fprintln(ctx.Stdout)
-	opts.NoAppSummary = false
-	return kong.DefaultHelpPrinter(opts, convert)
+	return nil
 }
 
-// versionString returns the version set at build time, or the module
-// version Go recorded.
-func versionString() string {
-	v := version
-	if v == "" {
-		v = "(devel)"
-		if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
-			v = info.Main.Version
-		}
-	}
-	return "feed2sitemap " + v
+// commandExamples are the examples that end each command's help.
+var commandExamples = map[string]string{
+	"convert": `  feed2sitemap blog.rss -o sitemap.xml
+  feed2sitemap https://example.com/sitemap_index.xml --to text > urls.txt
+  feed2sitemap urls.txt -o public/sitemap.xml --base-url https://example.com/ --gzip
+`,
+	"validate": `  feed2sitemap validate sitemap.xml
+  feed2sitemap validate https://example.com/robots.txt --format json
+  feed2sitemap < sitemap.xml validate
+`,
+	"robots": `  feed2sitemap robots --base-url https://example.com/ public/sitemap.xml
+  feed2sitemap robots --base-url https://example.com/ public/sitemap.xml --update public/robots.txt
+`,
+	"submit": `  feed2sitemap submit --indexnow-key KEY sitemap.xml --dry-run
+  feed2sitemap submit --indexnow-key KEY blog.rss --since-state submitted.json
+`,
+	"stylesheet": `  feed2sitemap stylesheet -o public/sitemap.xsl
+  feed2sitemap blog.rss -o public/sitemap.xml --stylesheet /sitemap.xsl
+`,
+	"formats": `  feed2sitemap formats
+  feed2sitemap blog.rss --to text
+`,
+	"completion": `  feed2sitemap completion bash > /etc/bash_completion.d/feed2sitemap
+  feed2sitemap completion zsh > "${fpath[1]}/_feed2sitemap"
+  feed2sitemap completion fish > ~/.config/fish/completions/feed2sitemap.fish
+`,
 }

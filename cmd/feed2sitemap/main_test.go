@@ -107,6 +107,9 @@ func TestStdin(t *testing.T) {
 	out, errOut, status := runCLI(t, strings.NewReader("https://a.example/1\nhttps://a.example/2\n"), "-", "--to", "text")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, "https://a.example/1\nhttps://a.example/2\n", out)
+	assert.Empty(t, errOut, "quiet when all is well and standard error is not a terminal")
+	_, errOut, status = runCLIAtTerminal(t, strings.NewReader("https://a.example/1\nhttps://a.example/2\n"), "-", "--to", "text")
+	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, "feed2sitemap: read 2 entries from 1 input, wrote 2 to standard output\n", errOut)
 }
 
@@ -115,7 +118,6 @@ func TestUsageErrors(t *testing.T) {
 		"unknown flag":       {example, "--bogus"},
 		"unknown --to":       {example, "--to", "pdf"},
 		"unknown --from":     {example, "--from", "pdf"},
-		"no input":           {"convert"},
 		"stdin twice":        {"-", "-"},
 		"quiet and verbose":  {example, "-q", "-v"},
 		"write-only reading": {example, "--to", "robots"},
@@ -171,6 +173,8 @@ func TestFormatsHelpVersion(t *testing.T) {
 	out, _, status = runCLI(t, nil, "--help")
 	require.Equal(t, exitOK, status)
 	assert.Contains(t, out, "feed2sitemap blog.rss -o sitemap.xml")
+	out, _, status = runCLI(t, nil, "help", "convert")
+	require.Equal(t, exitOK, status)
 	assert.Contains(t, out, "--keep-duplicates")
 	out, _, status = runCLI(t, nil, "--version")
 	require.Equal(t, exitOK, status)
@@ -234,7 +238,7 @@ func TestSplit(t *testing.T) {
 	assert.Contains(t, errOut, "all 120000 entries were filtered out (scope 120000)")
 	assert.Contains(t, errOut, "--allow-cross-host")
 
-	_, errOut, status = runCLI(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/maps", "--allow-cross-host")
+	_, errOut, status = runCLIAtTerminal(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/maps", "--allow-cross-host")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, errOut, "wrote 120000 to "+out+", an index of 3 parts\n")
 	index, err := os.ReadFile(out)
@@ -244,7 +248,7 @@ func TestSplit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, parts, 3)
 
-	_, errOut, status = runCLI(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/", "--gzip", "--max-urls", "40000")
+	_, errOut, status = runCLIAtTerminal(t, strings.NewReader(in), "-", "-o", out, "--base-url", "https://a.example/", "--gzip", "--max-urls", "40000")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, errOut, "wrote 120000 to "+out+".gz, an index of 3 parts\n")
 	parts, err = filepath.Glob(filepath.Join(dir, "sitemap-*.xml.gz"))

@@ -42,7 +42,7 @@ func TestFeedOutput(t *testing.T) {
 	assert.Contains(t, string(b), "<id>https://blog.example/feed.atom</id>", "the id is where the feed is served")
 
 	// The scope rule is a sitemap's: a feed served elsewhere lists them all.
-	_, errOut, status = runCLI(t, nil, in, "-o", filepath.Join(dir, "elsewhere.rss"), "--base-url", "https://feeds.example/")
+	_, errOut, status = runCLIAtTerminal(t, nil, in, "-o", filepath.Join(dir, "elsewhere.rss"), "--base-url", "https://feeds.example/")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Contains(t, errOut, "wrote 3 to")
 

@@ -93,7 +93,7 @@ func TestRemoteFeed(t *testing.T) {
 	s := newSite(t)
 	s.mux.Handle("/feed", http.RedirectHandler("/blog/feed.xml", http.StatusMovedPermanently))
 	s.corpus(t, "/blog/feed.xml", "feedparser__http_item_link_base_docuri.xml", "Content-Type", "text/html")
-	out, errOut, status := runCLI(t, nil, s.URL+"/feed", "--to", "text")
+	out, errOut, status := runCLIAtTerminal(t, nil, s.URL+"/feed", "--to", "text")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, s.URL+"/relative/uri\n", out)
 	assert.Equal(t, "feed2sitemap: read 1 entry from 1 input, wrote 1 to standard output\n", errOut)
@@ -245,7 +245,7 @@ func TestRemoteIndexFollowed(t *testing.T) {
 	s.doc("/index.xml", sitemapIndex(locs...))
 	var first string
 	for run := range 4 {
-		out, errOut, status := runCLI(t, nil, s.URL+"/index.xml", "--concurrency", "3")
+		out, errOut, status := runCLIAtTerminal(t, nil, s.URL+"/index.xml", "--concurrency", "3")
 		require.Equal(t, exitOK, status, errOut)
 		if run == 0 {
 			first = out
@@ -367,7 +367,7 @@ func TestRemoteRobots(t *testing.T) {
 	s.doc("/b/robots.txt", "\ufeffUser-agent: *\nDisallow: /private/\nSitemap: ../s/1.txt\nsitemap: "+locs[0]+"\nSITEMAP:/s/2.txt # the second\nSitemap: /s/1.txt\n")
 	s.mux.Handle("/a/robots.txt", http.RedirectHandler("/b/robots.txt", http.StatusFound))
 
-	out, errOut, status := runCLI(t, nil, s.URL+"/robots.txt", "--to", "text")
+	out, errOut, status := runCLIAtTerminal(t, nil, s.URL+"/robots.txt", "--to", "text")
 	require.Equal(t, exitOK, status, errOut)
 	assert.Equal(t, 4, strings.Count(out, "\n"), "the manifest's count of the sitemap")
 	assert.Equal(t, "feed2sitemap: read 4 entries from 1 input and 1 child sitemap, wrote 4 to standard output\n", errOut)

@@ -14,7 +14,7 @@ import (
 
 // submitCmd submits the URLs of its inputs with IndexNow.
 type submitCmd struct {
-	Inputs      []string `arg:"" name:"input" help:"A sitemap, sitemap index, feed, URL list or robots.txt whose URLs to submit: a file path, an http(s) URL, or - for standard input."`
+	Inputs      []string `arg:"" optional:"" name:"input" help:"A sitemap, sitemap index, feed, URL list or robots.txt whose URLs to submit: a file path, an http(s) URL, or - for standard input (the default when none is named and standard input is not a terminal)."`
 	IndexNowKey string   `name:"indexnow-key" required:"" placeholder:"KEY" help:"The IndexNow key: 8 to 128 characters of a-z, A-Z, 0-9 and -. The host must serve it in a text file, at https://HOST/KEY.txt unless --key-location says where."`
 	KeyLocation string   `name:"key-location" placeholder:"URL" help:"Where the key file is, when not at https://HOST/KEY.txt: a URL on the host, or a path (/keys/KEY.txt) taken on each host. Default: none sent."`
 	Endpoint    string   `placeholder:"URL" default:"https://api.indexnow.org/indexnow" help:"The IndexNow endpoint to post to (default: the shared endpoint ${default}, which forwards to every participating search engine)."`
@@ -33,6 +33,10 @@ type submitCmd struct {
 // Run reads the inputs, groups their URLs by host into batches, posts each
 // batch and prints what became of it.
 func (c *submitCmd) Run(e *env) error {
+	var err error
+	if c.Inputs, err = e.stdinByDefault(c.Inputs); err != nil {
+		return err
+	}
 	client, err := c.client(e)
 	if err != nil {
 		return err
@@ -102,7 +106,7 @@ func (c *submitCmd) client(e *env) (*indexnow.Client, error) {
 	}
 	ua := c.Sources.UserAgent
 	if ua == "" {
-		ua = fetch.UserAgent(strings.Trim(strings.TrimPrefix(versionString(), "feed2sitemap "), "()"))
+		ua = fetch.UserAgent(buildVersion())
 	}
 	if err := c.Sources.check(); err != nil {
 		return nil, err

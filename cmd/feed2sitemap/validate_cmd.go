@@ -17,7 +17,7 @@ import (
 // validateCmd checks sitemaps, indexes, feeds, URL lists and robots.txt
 // files and reports every problem found.
 type validateCmd struct {
-	Inputs      []string `arg:"" name:"input" help:"A sitemap, sitemap index, feed, URL list or robots.txt: a file path, an http(s) URL, or - for standard input. The sitemaps an index or robots.txt lists are checked too (beside a local index: the last segment of their URL)."`
+	Inputs      []string `arg:"" optional:"" name:"input" help:"A sitemap, sitemap index, feed, URL list or robots.txt: a file path, an http(s) URL, or - for standard input (the default when none is named and standard input is not a terminal). The sitemaps an index or robots.txt lists are checked too (beside a local index: the last segment of their URL)."`
 	Format      string   `enum:"text,json" default:"text" placeholder:"text|json" help:"Output: text (per file, with a summary) or json (a stable schema, see the README)."`
 	MaxFindings int      `name:"max-findings" default:"1000" placeholder:"N" help:"Show at most N findings in all (0: every one); the counts include every finding."`
 	Strict      bool     `help:"Exit with status 1 on warnings too."`
@@ -35,6 +35,10 @@ var errFindings = errors.New("validation failed")
 // Exit status: 0 valid, 1 errors (or warnings with --strict), 2 usage or an
 // unreadable input.
 func (c *validateCmd) Run(e *env) error {
+	var err error
+	if c.Inputs, err = e.stdinByDefault(c.Inputs); err != nil {
+		return err
+	}
 	if c.MaxFindings < 0 {
 		return usageError{fmt.Errorf("--max-findings %d: must be 0 or more", c.MaxFindings)}
 	}

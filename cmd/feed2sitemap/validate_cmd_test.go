@@ -99,7 +99,6 @@ func TestValidateMaxFindings(t *testing.T) {
 
 func TestValidateUsageAndUnreadable(t *testing.T) {
 	for _, args := range [][]string{
-		{"validate"},
 		{"validate", "--format", "yaml", ruleDoc("element-order.pass.xml")},
 		{"validate", "--max-findings", "-1", ruleDoc("element-order.pass.xml")},
 		{"validate", "--base-url", "ftp://example.com/", ruleDoc("element-order.pass.xml")},
