@@ -112,7 +112,7 @@ func fixItems(items []item, first int, s *scan) {
 		k := first + i
 		items[i].line = s.itemLines[k]
 		if items[i].lang == "" {
-			items[i].lang = s.itemLangs[k]
+			items[i].lang, items[i].langSet = s.itemLangs[k].value, s.itemLangs[k].set
 		}
 		if s.root == "feed" {
 			items[i].setAtomTypes(s.itemHTML[k])

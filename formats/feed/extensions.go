@@ -163,12 +163,22 @@ func (r *Reader) videos(n int, it *item, e *formats.Entry) ([]formats.Video, err
 	return videos, nil
 }
 
-// language returns the language of an item: its own, else the feed's.
+// language returns the language of an item: its own (its xml:lang, or
+// that of an element around it below the root), else the feed's; "" when
+// unknown, as xml:lang="" says.
 func (r *Reader) language(it *item) string {
-	if l := formats.TrimSpace(it.lang); l != "" {
+	if l := formats.TrimSpace(it.lang); l != "" || it.langSet {
 		return l
 	}
 	return formats.TrimSpace(r.lang)
+}
+
+// noLang says why an item's language is unknown.
+func noLang(it *item) string {
+	if it.langSet && formats.TrimSpace(it.lang) == "" {
+		return `xml:lang=""`
+	}
+	return "no xml:lang"
 }
 
 // alternates returns the language versions of the nth item whose page is
@@ -211,7 +221,7 @@ func (r *Reader) alternates(n int, it *item, loc string) ([]formats.Alternate, e
 		}
 		if lang == "" {
 			err := r.opts.Warning(it.line, 0, false, fmt.Errorf(
-				"%s: the page's own language is unknown (no xml:lang): it is not listed among its alternates", it.name(n)))
+				"%s: the page's own language is unknown (%s): it is not listed among its alternates", it.name(n), noLang(it)))
 			return alts, err
 		}
 		alts = append([]formats.Alternate{{Hreflang: lang, Href: loc}}, alts...)
@@ -245,16 +255,22 @@ func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
 	lang, ok := newsLanguage(r.language(it))
 	switch {
 	case !ok:
-		if r.newsWarned {
-			return nil, nil
+		// The item's own language is reported for each item, the feed's once.
+		whose := "the item"
+		if formats.TrimSpace(it.lang) == "" && !it.langSet {
+			if r.newsWarned {
+				return nil, nil
+			}
+			r.newsWarned, whose = true, "the feed"
 		}
-		r.newsWarned = true
 		what := "no language"
 		if l := r.language(it); l != "" {
 			what = fmt.Sprintf("language %q, which is not an ISO 639 code", l)
+		} else if whose == "the item" {
+			what = `no language (xml:lang="")`
 		}
 		return nil, r.opts.Warning(it.line, 0, false, fmt.Errorf(
-			"%s: no news entry: the feed has %s (news:language is required)", it.name(n), what))
+			"%s: no news entry: %s has %s (news:language is required)", it.name(n), whose, what))
 	case title == "":
 		return nil, r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: no news entry: the item has no title", it.name(n)))
 	}

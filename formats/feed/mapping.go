@@ -22,6 +22,9 @@ type item struct {
 	summary []text // candidates for the summary, in order
 	line    int    // line of the item in the input; 0 when unknown
 	lang    string // the item's own language; "" when it inherits the feed's
+	// langSet says the item's language was given, as xml:lang="" when
+	// lang is "": unknown, not the feed's.
+	langSet bool
 	locs    []candidate
 	dates   []dateCandidate
 	// published are the candidates for the publication date (for news).
