@@ -41,10 +41,10 @@ const (
 // scan is what a quick pass of the XML tokenizer found in a feed: its root,
 // where its items are, and where it is damaged.
 type scan struct {
-	root      string   // local name of the root element, lower-cased
-	rootLang  string   // xml:lang of the root element
-	itemLines []int    // line of each item or entry element, in order
-	itemLangs []string // xml:lang of each item or entry element, in order
+	root      string     // local name of the root element, lower-cased
+	rootLang  string     // xml:lang of the root element
+	itemLines []int      // line of each item or entry element, in order
+	itemLangs []langAttr // xml:lang in scope of each item or entry, in order
 	// itemHTML says, for each Atom entry in order, which of its title,
 	// summary and content are HTML by their type attribute.
 	itemHTML []atomTypes
@@ -105,6 +105,9 @@ func scanXML(data []byte) *scan {
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	s := &scan{}
 	var stack []xml.Name
+	// langs is the xml:lang in scope of each open element below the root
+	// (the root's is the feed's language).
+	var langs []langAttr
 	g := newGuard(len(data))
 	items := 0     // item or entry elements open
 	itemTag := ""  // their local name
@@ -163,10 +166,16 @@ func scanXML(data []byte) *scan {
 			if opens {
 				s.spans = append(s.spans, [2]int{off, -1})
 			}
+			lang, hasLang := xmlLang(t)
 			if len(stack) == 0 {
 				s.root = strings.ToLower(t.Name.Local)
-				s.rootLang = xmlLang(t)
+				s.rootLang = lang
 				itemTag = itemName(s.root)
+				langs = append(langs, langAttr{})
+			} else if hasLang {
+				langs = append(langs, langAttr{value: lang, set: true})
+			} else {
+				langs = append(langs, langs[len(langs)-1])
 			}
 			if items > 0 && len(stack) == itemDepth && s.root == "feed" {
 				s.itemHTML[len(s.itemHTML)-1].set(t)
@@ -177,7 +186,7 @@ func scanXML(data []byte) *scan {
 				itemDepth = len(stack)
 				line, _ := d.InputPos()
 				s.itemLines = append(s.itemLines, line)
-				s.itemLangs = append(s.itemLangs, xmlLang(t))
+				s.itemLangs = append(s.itemLangs, langs[len(langs)-1])
 				s.itemHTML = append(s.itemHTML, atomTypes{})
 			}
 		case xml.EndElement:
@@ -190,6 +199,7 @@ func scanXML(data []byte) *scan {
 					return s
 				}
 				stack = stack[:len(stack)-1]
+				langs = langs[:len(stack)]
 				g.end()
 				if strings.EqualFold(top.Local, itemTag) && items > 0 {
 					items--
@@ -246,15 +256,23 @@ func (a *atomTypes) set(t xml.StartElement) {
 	}
 }
 
-// xmlLang returns the xml:lang attribute of an element, "" when it has
-// none.
-func xmlLang(t xml.StartElement) string {
+// langAttr is the xml:lang in scope of an element: set when it or an
+// ancestor below the root has the attribute, whose value may be "" (the
+// language is unknown, XML 1.0 2.12: not the feed's).
+type langAttr struct {
+	value string
+	set   bool
+}
+
+// xmlLang returns the xml:lang attribute of an element, and whether it has
+// one.
+func xmlLang(t xml.StartElement) (string, bool) {
 	for _, a := range t.Attr {
 		if a.Name.Space == "xml" && a.Name.Local == "lang" {
-			return formats.TrimSpace(a.Value)
+			return formats.TrimSpace(a.Value), true
 		}
 	}
-	return ""
+	return "", false
 }
 
 // xmlDecl matches an XML declaration, to make it declare UTF-8.
