@@ -894,14 +894,20 @@ func baseDir(u *url.URL, index string) (*url.URL, error) {
 // An index that lists a file which is not a part of this output is an
 // error of its own.
 func (s *Set) Previous() ([]string, error) {
-	candidates := []string{s.path}
-	if s.indexPath != s.path {
-		candidates = []string{s.indexPath, s.path}
-		a, errA := os.Stat(s.indexPath)
-		b, errB := os.Stat(s.path)
-		if errA == nil && errB == nil && b.ModTime().After(a.ModTime()) {
-			candidates = []string{s.path}
+	// The newest of the index, the single file, and the same two of the
+	// other compression (a set written with --gzip before, or without):
+	// the one the last run put in place.
+	var newest string
+	var newestTime time.Time
+	for _, path := range slices.Compact([]string{s.indexPath, s.path, otherForm(s.indexPath), otherForm(s.path)}) {
+		if fi, err := os.Stat(path); err == nil && (newest == "" || fi.ModTime().After(newestTime)) {
+			newest, newestTime = path, fi.ModTime()
 		}
+	}
+	candidates := []string{newest}
+	if newest == "" {
+		// Nothing there, or nothing to stat: what opening says.
+		candidates = []string{s.indexPath, s.path}
 	}
 	for _, path := range candidates {
 		f, err := os.Open(path)
@@ -922,7 +928,7 @@ func (s *Set) Previous() ([]string, error) {
 		var parts []string
 		for _, loc := range children {
 			name, err := url.PathUnescape(loc[strings.LastIndexByte(loc, '/')+1:])
-			if err != nil || !s.isPartName(name) {
+			if err != nil || !s.isPartName(name) && !s.isPartName(otherForm(name)) {
 				return nil, fmt.Errorf("the index %s lists %s, which is not a part of this output", path, loc)
 			}
 			part := filepath.Join(s.dir, name)
@@ -938,6 +944,30 @@ func (s *Set) Previous() ([]string, error) {
 		return parts, nil
 	}
 	return nil, nil
+}
+
+// otherForm returns path with .gz added, or removed when it has it: the
+// name of the same file in the other compression.
+func otherForm(path string) string {
+	if strings.HasSuffix(strings.ToLower(path), ".gz") {
+		return path[:len(path)-len(".gz")]
+	}
+	return path + ".gz"
+}
+
+// Stale returns the files of this output written in the other compression
+// (sitemap.xml beside the sitemap.xml.gz of a run with --gzip, or the
+// reverse), which this run does not update: whatever names them (robots.txt,
+// a search console) reads an old set. They are left in place, for they
+// may be served on purpose; the caller says so.
+func (s *Set) Stale() []string {
+	var stale []string
+	for _, path := range slices.Compact([]string{otherForm(s.indexPath), otherForm(s.path)}) {
+		if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
+			stale = append(stale, path)
+		}
+	}
+	return stale
 }
 
 // DamageError is the error of Previous for a previous set that does not

@@ -203,6 +203,16 @@ func (c *convertCmd) Run(e *env) error {
 			"search engines may reject it (write to a file with -o and --base-url to split it into an index and parts)",
 			dest.name(), stats.Written, dest.size.n, output.MaxURLs, output.MaxBytes))
 	}
+	if err == nil && dest.set != nil {
+		for _, p := range dest.set.Stale() {
+			how := "with"
+			if strings.HasSuffix(dest.set.Path(), ".gz") {
+				how = "without"
+			}
+			rep.warning(fmt.Sprintf("%s is an earlier output written %s --gzip, which this run does not update: "+
+				"remove it (and its parts), and name %s instead wherever it is named (robots.txt, search consoles)", p, how, dest.set.Path()))
+		}
+	}
 	if len(stats.ExtDropped) > 0 {
 		rep.notice(fmt.Sprintf("left out what %s cannot hold: %s", out.Name, droppedText(stats.ExtDropped)))
 	}
@@ -546,6 +556,14 @@ func (r *reporter) finding(f validate.Finding) {
 		return
 	}
 	fmt.Fprintf(r.w, "feed2sitemap: %v\n", f)
+}
+
+// warning prints a warning about the output, even with -q: it calls
+// for action.
+func (r *reporter) warning(msg string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	fmt.Fprintf(r.w, "feed2sitemap: warning: %s\n", msg)
 }
 
 // notice prints a warning about the output, unless quiet.

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// writeInput writes a URL list of locs to dir/name and returns its path.
+func writeInput(t *testing.T, dir, name string, locs ...string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(locs, "\n")+"\n"), 0o644))
+	return path
+}
+
+func TestAccumulateAcrossGzip(t *testing.T) {
+	for _, split := range []bool{false, true} {
+		for _, first := range []string{"sitemap.xml", "sitemap.xml.gz"} {
+			dir := t.TempDir()
+			second := otherName(first)
+			a := writeInput(t, dir, "a.txt", "https://a.example/1", "https://a.example/2")
+			b := writeInput(t, dir, "b.txt", "https://a.example/3")
+			var extra []string
+			if split {
+				extra = []string{"--max-urls", "1", "--base-url", "https://a.example/"}
+			}
+			_, errOut, status := runCLI(t, nil, append([]string{a, "-o", filepath.Join(dir, first)}, extra...)...)
+			require.Equal(t, exitOK, status, errOut)
+			_, errOut, status = runCLI(t, nil, append([]string{b, "-o", filepath.Join(dir, second), "--accumulate"}, extra...)...)
+			require.Equal(t, exitOK, status, errOut)
+			assert.Contains(t, errOut, "warning: "+filepath.Join(dir, first)+" is an earlier output written", "the stale set is named")
+			out, errOut, status := runCLI(t, nil, filepath.Join(dir, second), "--to", "text", "--sort", "loc")
+			require.Equal(t, exitOK, status, errOut)
+			assert.Equal(t, "https://a.example/1\nhttps://a.example/2\nhttps://a.example/3\n", out,
+				"split %v, %s then %s: the previous set is found in the other compression", split, first, second)
+		}
+	}
+}
+
+// otherName returns name with .gz added, or removed.
+func otherName(name string) string {
+	if s, ok := strings.CutSuffix(name, ".gz"); ok {
+		return s
+	}
+	return name + ".gz"
+}
