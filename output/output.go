@@ -345,6 +345,9 @@ func (s *Set) Write(e formats.Entry) error {
 	}
 	if s.cur != nil && (s.cur.entries+1 > s.maxURLs || frame+s.cur.bytes+size > s.maxBytes) {
 		if err := s.split(); err != nil {
+			if err == ErrNeedBaseURL {
+				err = &NeedBaseURLError{Loc: e.Loc}
+			}
 			return s.fail(err)
 		}
 	}
@@ -945,6 +948,18 @@ func (s *Set) Previous() ([]string, error) {
 	}
 	return nil, nil
 }
+
+// NeedBaseURLError is the error of a set that must be split and has no
+// base URL. It matches ErrNeedBaseURL, and names the entry that did not
+// fit, so that a caller can suggest a base URL on its site.
+type NeedBaseURLError struct {
+	Loc string // the loc of the first entry that needed another part
+}
+
+func (e *NeedBaseURLError) Error() string { return ErrNeedBaseURL.Error() }
+
+// Is reports whether target is ErrNeedBaseURL.
+func (e *NeedBaseURLError) Is(target error) bool { return target == ErrNeedBaseURL }
 
 // otherForm returns path with .gz added, or removed when it has it: the
 // name of the same file in the other compression.

@@ -196,7 +196,7 @@ func (c *convertCmd) Run(e *env) error {
 	}
 	err = lockError(err)
 	if errors.Is(err, output.ErrNeedBaseURL) {
-		err = fmt.Errorf("%w (--base-url https://example.com/sitemaps/, say), or lower nothing and write fewer entries", err)
+		err = fmt.Errorf("%w %s", err, splitHint(err))
 	}
 	if err == nil && dest.set == nil && (stats.Written > output.MaxURLs || dest.size.n > output.MaxBytes) {
 		rep.notice(fmt.Sprintf("%s holds %d entries and %d bytes: over the protocol's limit of %d per file or %d bytes uncompressed; "+
@@ -674,6 +674,23 @@ func scopeHint(s *convert.Stats) string {
 		return ""
 	}
 	return "; serve the sitemap from the site's root, or give --allow-cross-host when the other hosts' robots.txt name the sitemap (-v lists every URL left out)"
+}
+
+// splitHint says which --base-url to give when the output must be split:
+// the root of the site of the entries, for a sitemap covers only the URLs
+// under the directory it is served from.
+func splitHint(err error) string {
+	root := "https://example.com/"
+	var nb *output.NeedBaseURLError
+	if errors.As(err, &nb) {
+		if u, perr := url.Parse(nb.Loc); perr == nil && u.Host != "" {
+			root = (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/"}).String()
+		}
+	}
+	return fmt.Sprintf("(--base-url %s, where the index and its parts will be served: the site's root, "+
+		"for a sitemap covers only the URLs under the directory it is served from, the protocol's scope rule; "+
+		"a directory such as %ssitemaps/ drops every URL outside it), or keep the entries within one file's limits "+
+		"(--limit, or filters) to write a single file", root, root)
 }
 
 // inputLine is the account of one input: "a.rss (feed): 10 read, 1

@@ -49,3 +49,19 @@ func otherName(name string) string {
 	}
 	return name + ".gz"
 }
+
+func TestSplitHintSuggestsTheSiteRoot(t *testing.T) {
+	dir := t.TempDir()
+	in := writeInput(t, dir, "urls.txt", "https://shop.example:8443/a", "https://shop.example:8443/b/c", "https://shop.example:8443/d")
+	_, errOut, status := runCLI(t, nil, in, "-o", filepath.Join(dir, "sitemap.xml"), "--max-urls", "2")
+	require.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "(--base-url https://shop.example:8443/, where the index and its parts will be served: the site's root")
+	assert.Contains(t, errOut, "the protocol's scope rule")
+	assert.NotContains(t, errOut, "lower nothing")
+	assert.NotContains(t, errOut, "--base-url https://example.com/sitemaps/")
+
+	// Following the hint keeps every URL.
+	_, errOut, status = runCLI(t, nil, in, "-o", filepath.Join(dir, "sitemap.xml"), "--max-urls", "2", "--base-url", "https://shop.example:8443/")
+	require.Equal(t, exitOK, status, errOut)
+	assert.NotContains(t, errOut, "left out")
+}
