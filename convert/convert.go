@@ -73,9 +73,10 @@ type Options struct {
 	From string
 	// KeepDuplicates turns deduplication off.
 	KeepDuplicates bool
-	// Splits says the output is split at the protocol's limits (a set of
-	// parts and an index): an input holding more entries than one file
-	// may is then no news, and is not warned about (Strict still fails).
+	// Splits says the output is not held to one file's limits: split at
+	// them (a set of parts and an index), or a plain list with none. An
+	// input holding more entries than one file may is then no news, and
+	// is not warned about (Strict still fails).
 	Splits bool
 	// Strict makes every warning an error.
 	Strict bool

@@ -115,6 +115,10 @@ type Options struct {
 	// protocol's MaxURLs and MaxBytes.
 	MaxURLs  int
 	MaxBytes int64
+	// OneFile writes one file whatever its size, never split: the
+	// protocol's limits do not apply (a list for tools, not a sitemap for
+	// search engines). MaxURLs and MaxBytes must then be zero.
+	OneFile bool
 	// Index asks for an empty sitemap index rather than an empty urlset
 	// when no entry is written.
 	Index bool
@@ -198,6 +202,12 @@ func New(opts Options) (*Set, error) {
 		s.maxBytes = MaxBytes
 	case s.maxBytes < 1 || s.maxBytes > MaxBytes && opts.Format.Layout != nil:
 		return nil, fmt.Errorf("output: at most %d bytes per file is a limit between 1 and %d", s.maxBytes, MaxBytes)
+	}
+	if opts.OneFile {
+		if opts.MaxURLs != 0 || opts.MaxBytes != 0 {
+			return nil, errors.New("output: one file whatever its size has no limits to lower")
+		}
+		s.maxURLs, s.maxBytes = math.MaxInt, math.MaxInt64
 	}
 	s.path = opts.Path
 	gz := strings.HasSuffix(strings.ToLower(s.path), ".gz")

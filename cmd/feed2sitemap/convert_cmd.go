@@ -19,6 +19,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	feedformat "github.com/feed2sitemap/feed2sitemap/formats/feed"
+	"github.com/feed2sitemap/feed2sitemap/formats/text"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 	"github.com/feed2sitemap/feed2sitemap/output"
@@ -34,6 +35,7 @@ type convertCmd struct {
 	BaseURL        *url.URL `group:"Splitting" name:"base-url" placeholder:"URL" help:"Where the output files will be served (their directory, or the URL of the index itself): the index lists the parts under it."`
 	Gzip           bool     `group:"Input and output" help:"Gzip every file written, adding .gz to its name (an output name ending in .gz does the same)."`
 	MaxURLs        int      `group:"Splitting" name:"max-urls" placeholder:"N" default:"50000" help:"At most N entries per file (1 to 50,000)."`
+	OneFile        bool     `group:"Splitting" name:"one-file" help:"Write one file whatever its size, never split (text output only): a plain list of URLs for tools, with no protocol limit, not a sitemap for search engines."`
 	MaxBytes       int64    `group:"Splitting" name:"max-bytes" placeholder:"N" default:"52428800" help:"At most N bytes per file, uncompressed, header and footer counted (1 to 52,428,800)."`
 	KeepDuplicates bool     `group:"Merging and URLs" help:"Keep every entry, even the same URL twice (by default a URL appears once, with its newest lastmod)."`
 	Accumulate     bool     `group:"Merging and URLs" help:"Read the existing output (-o: a sitemap, or an index and its parts) first and merge the inputs into it, so that URLs never vanish because a feed dropped them. A previous output that does not read cleanly is refused."`
@@ -113,7 +115,7 @@ func (c *convertCmd) Run(e *env) error {
 		// The protocol's scope rule is a sitemap's; a feed links anywhere.
 		opts.Filter.Scope = dest.set.BaseURL()
 	}
-	opts.Splits = dest.set != nil && dest.set.BaseURL() != nil && !isFeed(out)
+	opts.Splits = dest.set != nil && (dest.set.BaseURL() != nil && !isFeed(out) || c.OneFile)
 	if c.Accumulate || c.AccumulateRepair {
 		if dest.set == nil {
 			return usageError{errors.New("--accumulate needs the output file (-o) to read and update")}
@@ -197,6 +199,9 @@ func (c *convertCmd) Run(e *env) error {
 	err = lockError(err)
 	if errors.Is(err, output.ErrNeedBaseURL) {
 		err = fmt.Errorf("%w %s", err, splitHint(err))
+		if out == text.Format {
+			err = fmt.Errorf("%w; or, for tools rather than search engines, --one-file writes one plain list with no limit", err)
+		}
 	}
 	if err == nil && dest.set == nil && (stats.Written > output.MaxURLs || dest.size.n > output.MaxBytes) {
 		rep.notice(fmt.Sprintf("%s holds %d entries and %d bytes: over the protocol's limit of %d per file or %d bytes uncompressed; "+
@@ -411,6 +416,9 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 		return nil, usageError{errors.New("--lock-timeout cannot be negative")}
 	}
 	if isStdout(c.Output) {
+		if c.OneFile {
+			return nil, usageError{errors.New("--one-file applies to an output file (-o): standard output is never split")}
+		}
 		if c.BaseURL != nil && !isFeed(f) || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
 			return nil, usageError{errors.New("--base-url, --max-urls and --max-bytes need an output file (-o): standard output cannot be split")}
 		}
@@ -422,8 +430,18 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 	if c.MaxURLs < 1 || c.MaxBytes < 1 {
 		return nil, usageError{errors.New("--max-urls and --max-bytes must be at least 1")}
 	}
-	set, err := output.New(output.Options{Path: c.Output, Format: f, Gzip: c.Gzip, BaseURL: c.BaseURL, MaxURLs: c.MaxURLs, MaxBytes: c.MaxBytes,
-		LockTimeout: c.lockTimeout()})
+	opts := output.Options{Path: c.Output, Format: f, Gzip: c.Gzip, BaseURL: c.BaseURL, MaxURLs: c.MaxURLs, MaxBytes: c.MaxBytes,
+		LockTimeout: c.lockTimeout()}
+	if c.OneFile {
+		if f != text.Format {
+			return nil, usageError{fmt.Errorf("--one-file writes a plain list of URLs (--to text), not %s: a sitemap over the protocol's limits is rejected by search engines", f.Name)}
+		}
+		if c.BaseURL != nil || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
+			return nil, usageError{errors.New("--one-file never splits: --base-url, --max-urls and --max-bytes do not apply")}
+		}
+		opts.OneFile, opts.MaxURLs, opts.MaxBytes = true, 0, 0
+	}
+	set, err := output.New(opts)
 	if errors.Is(err, atomicfile.ErrNotRegular) {
 		return nil, outputError("-o", err)
 	}

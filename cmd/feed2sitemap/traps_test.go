@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,4 +65,35 @@ func TestSplitHintSuggestsTheSiteRoot(t *testing.T) {
 	_, errOut, status = runCLI(t, nil, in, "-o", filepath.Join(dir, "sitemap.xml"), "--max-urls", "2", "--base-url", "https://shop.example:8443/")
 	require.Equal(t, exitOK, status, errOut)
 	assert.NotContains(t, errOut, "left out")
+}
+
+func TestOneFilePlainList(t *testing.T) {
+	dir := t.TempDir()
+	var in strings.Builder
+	for i := range 50_003 {
+		fmt.Fprintf(&in, "https://a.example/%d\n", i)
+	}
+	all := filepath.Join(dir, "all.txt")
+	_, errOut, status := runCLI(t, strings.NewReader(in.String()), "--to", "text", "-o", all)
+	require.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, "--one-file writes one plain list with no limit", "the error names the plain list mode")
+
+	_, errOut, status = runCLI(t, strings.NewReader(in.String()), "-o", all, "--one-file")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Empty(t, errOut, "a list for tools: no warning about the protocol's limits")
+	b, err := os.ReadFile(all)
+	require.NoError(t, err)
+	assert.Equal(t, in.String(), string(b), "one file, every URL")
+	matches, err := filepath.Glob(filepath.Join(dir, "*"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{all}, matches, "no parts, no index")
+
+	for _, args := range [][]string{
+		{"-o", filepath.Join(dir, "all.xml"), "--one-file"},
+		{"--to", "text", "--one-file"},
+		{"-o", all, "--one-file", "--max-urls", "10"},
+	} {
+		_, errOut, status := runCLI(t, strings.NewReader(in.String()), args...)
+		assert.Equal(t, exitUsage, status, "%q: %s", args, errOut)
+	}
 }
