@@ -101,6 +101,9 @@ func TestFeedLimits(t *testing.T) {
 		return b.String()
 	}
 	nest := func(n int) string { return strings.Repeat("<x>", n) + strings.Repeat("</x>", n) }
+	work := func(n int) string { // n elements in the channel, outside the items
+		return strings.Replace(rss(decls(feed.MaxNamespaces), ""), "<title>T</title>", "<title>T</title>"+strings.Repeat("<x/>", n), 1)
+	}
 	for _, c := range []struct {
 		name     string
 		at, over string
@@ -117,6 +120,10 @@ func TestFeedLimits(t *testing.T) {
 			fmt.Sprintf("an item holds more than %d elements", feed.MaxItemElements)},
 		{"depth", rss("", nest(feed.MaxDepth-3)), rss("", nest(feed.MaxDepth-2)), 4,
 			fmt.Sprintf("elements nested more than %d deep", feed.MaxDepth)},
+		// A small feed may have MaxNamespaces in scope for 2^20 / 64
+		// elements, here outside the items.
+		{"namespace work", work(15000), work(17000), 2,
+			"too many namespace declarations for the size of the feed"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if n, err := drain([]byte(c.at)); err != nil || n != 2 {
