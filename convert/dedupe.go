@@ -35,6 +35,10 @@ import (
 // winner's). Two keys with the same hash are told apart by comparing the
 // keys themselves (the stored record is read back), so a hash collision
 // never merges two pages.
+//
+// When no input can give a lastmod, extension data, a title or a summary
+// (text lists), the first entry of a page always wins as it is: it is given
+// as soon as it is read, and the spool holds only its key.
 
 // Record flags in the spool.
 const (
@@ -56,6 +60,16 @@ type merger struct {
 	hash     func(string) uint64
 	sc       *spool.Scanner
 	err      error
+	// plain is set when no entry can carry a lastmod, extension data, a
+	// title or a summary (text inputs): then the first entry of a page
+	// always wins unchanged, so it is given at once and only its key is
+	// spooled (see nextPlain).
+	plain  bool
+	ready  []formats.Entry // of a plain merger, the new pages of the batch read last
+	next   int             // the next of ready to give
+	end    error           // of a plain merger, what ended the source
+	keys   []string        // the keys of the batch being read
+	hashes []uint64        // and their hashes
 }
 
 // move records that the page first seen at offset first is now won by the
@@ -86,6 +100,9 @@ func (m *merger) Close() error {
 func (m *merger) Next() (formats.Entry, error) {
 	if m.err != nil {
 		return formats.Entry{}, m.err
+	}
+	if m.plain {
+		return m.nextPlain()
 	}
 	if m.sc == nil {
 		if err := m.collect(); err != nil {
@@ -197,6 +214,115 @@ func (m *merger) collectBatches(p *pipe) error {
 			return nil
 		}
 	}
+}
+
+// nextPlain gives the next new page of a source whose entries cannot
+// change once read: a page's first entry is given as soon as it is read,
+// and a later entry of the page only counted as merged into it. The spool
+// holds each page's key (as a record's loc) and input, to tell two keys of
+// one hash apart and to name the input a duplicate merged into; memory
+// holds the table, as when entries are spooled.
+func (m *merger) nextPlain() (formats.Entry, error) {
+	for m.next == len(m.ready) {
+		if m.end != nil {
+			if m.end != io.EOF {
+				m.err = m.end
+			}
+			return formats.Entry{}, m.end
+		}
+		if m.sp == nil {
+			sp, err := spool.New(m.tempDir)
+			if err != nil {
+				m.err = err
+				return formats.Entry{}, err
+			}
+			m.sp = sp
+		}
+		if err := m.readPlain(); err != nil {
+			m.err = err
+			return formats.Entry{}, err
+		}
+	}
+	e := m.ready[m.next]
+	m.ready[m.next] = formats.Entry{}
+	m.next++
+	return e, nil
+}
+
+// readPlain reads the next batch of the source into ready, keeping its new
+// pages, as collectBatches does.
+func (m *merger) readPlain() error {
+	m.ready, m.next = m.ready[:0], 0
+	var entries []formats.Entry
+	var inputs []int
+	if p, ok := m.src.(*pipe); ok {
+		var b batch
+		b, m.end = p.nextBatch()
+		if m.end != nil && m.end != io.EOF {
+			return m.end
+		}
+		entries, inputs = b.entries, b.inputs
+	} else {
+		e, err := m.src.Next()
+		if err != nil {
+			m.end = err
+			return nil
+		}
+		entries, inputs = []formats.Entry{e}, []int{m.src.Input()}
+	}
+	keys, hashes := m.keys[:0], m.hashes[:0]
+	for i := range entries {
+		k := m.key(entries[i].Loc)
+		keys = append(keys, k)
+		hashes = append(hashes, m.hashOf(k))
+	}
+	m.keys, m.hashes = keys, hashes
+	m.table.touch(hashes)
+	for i := range entries {
+		isNew, err := m.addPlain(entries[i], inputs[i], keys[i], hashes[i])
+		if err != nil {
+			return err
+		}
+		if isNew {
+			m.ready = append(m.ready, entries[i])
+		}
+	}
+	clear(keys)
+	return nil
+}
+
+// addPlain takes one entry of a plain source in and reports whether it is
+// the first of its page.
+func (m *merger) addPlain(e formats.Entry, input int, k string, h uint64) (bool, error) {
+	slot, found := m.table.findOrInsert(h)
+	if !found {
+		off, err := m.sp.Append(&spool.Record{Flags: flagFirst, Hash: h, Input: input, Entry: formats.Entry{Loc: k}})
+		*slot = off
+		return true, err
+	}
+	first, err := m.sp.ReadAt(*slot)
+	if err != nil {
+		return false, err
+	}
+	if first.Entry.Loc != k {
+		// Another page has this hash: this page is kept by key.
+		off, seen := m.fallback[k]
+		if !seen {
+			off, err := m.sp.Append(&spool.Record{Flags: flagFirst | flagCollided, Hash: h, Input: input, Entry: formats.Entry{Loc: k}})
+			if m.fallback == nil {
+				m.fallback = map[string]int64{}
+			}
+			m.fallback[k] = off
+			return true, err
+		}
+		if first, err = m.sp.ReadAt(off); err != nil {
+			return false, err
+		}
+	}
+	if m.merged != nil {
+		m.merged(input, first.Input, e.Loc)
+	}
+	return false, nil
 }
 
 // hashOf returns the hash of a key, never 0 (which marks an empty slot).

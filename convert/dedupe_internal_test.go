@@ -73,3 +73,71 @@ func TestTableGrows(t *testing.T) {
 	assert.Equal(t, 100000, tb.n)
 	assert.LessOrEqual(t, len(tb.slots)*16/100000, 40, "bytes per entry")
 }
+
+// multi is a list of entries from several inputs.
+type multi struct {
+	es     []formats.Entry
+	inputs []int
+	i      int
+}
+
+func (s *multi) Next() (formats.Entry, error) {
+	if s.i == len(s.es) {
+		return formats.Entry{}, io.EOF
+	}
+	s.i++
+	return s.es[s.i-1], nil
+}
+
+func (s *multi) Input() int { return s.inputs[s.i-1] }
+
+// A plain merger (text inputs: nothing a later entry could replace) gives
+// the same pages in the same order, and counts the same merges with the
+// same inputs, as the merger that spools every entry, directly and through
+// a pipe, with hashes of all sorts and with every key colliding.
+func TestDedupePlainSameAsSpooled(t *testing.T) {
+	var src multi
+	for i := range 5000 {
+		// Spellings that normalize alike, repeats near and far.
+		n := (i * 7919) % 1700
+		loc := fmt.Sprintf("https://www.example.com/page/%d", n)
+		if i%3 == 0 {
+			loc = fmt.Sprintf("HTTPS://WWW.EXAMPLE.COM:443/page/%d", n)
+		}
+		src.es = append(src.es, formats.Entry{Loc: loc})
+		src.inputs = append(src.inputs, i/1000)
+	}
+	run := func(plain, piped bool, hash func(string) uint64) ([]string, []string) {
+		in := src
+		var merges []string
+		var s source = &in
+		if piped {
+			p := newPipe(&in)
+			defer p.Close()
+			s = p
+		}
+		m := newMerger(s, normalize.Key, func(loser, winner int, loc string) {
+			merges = append(merges, fmt.Sprint(loser, winner, loc))
+		}, t.TempDir())
+		defer m.Close()
+		m.plain = plain
+		if hash != nil {
+			m.hash = hash
+		}
+		var got []string
+		for e, err := range formats.All(m) {
+			require.NoError(t, err)
+			got = append(got, e.Loc)
+		}
+		return got, merges
+	}
+	for _, hash := range []func(string) uint64{nil, func(k string) uint64 { return uint64(len(k) % 3) }} {
+		want, wantMerges := run(false, false, hash)
+		require.Len(t, want, 1700)
+		for _, piped := range []bool{false, true} {
+			got, merges := run(true, piped, hash)
+			assert.Equal(t, want, got, "piped %v", piped)
+			assert.Equal(t, wantMerges, merges, "piped %v", piped)
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package convert_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/url"
+	"testing"
+
+	"github.com/feed2sitemap/feed2sitemap/convert"
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/text"
+	"github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/output"
+)
+
+// BenchmarkRunText turns a text list of 300,000 URLs (30% of them repeats
+// of earlier ones) into a split XML sitemap index, deduping and keeping
+// duplicates: the path of the default run, end to end.
+func BenchmarkRunText(b *testing.B) {
+	const n = 300000
+	var list bytes.Buffer
+	for i := range n {
+		page := i
+		if i%10 < 3 {
+			page = (i * 7919) % (i + 1) // an earlier page
+		}
+		fmt.Fprintf(&list, "https://www.example.com/articles/%d/some-title-of-the-page\n", page)
+	}
+	base, err := url.Parse("https://www.example.com/")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, keep := range []bool{false, true} {
+		b.Run(fmt.Sprintf("keep-duplicates=%v", keep), func(b *testing.B) {
+			dir := b.TempDir()
+			for b.Loop() {
+				in := convert.Input{Name: "urls.txt", Open: func() (io.ReadCloser, error) {
+					return io.NopCloser(bytes.NewReader(list.Bytes())), nil
+				}}
+				_, err := convert.Run([]convert.Input{in}, func(o formats.WriteOptions) (formats.Writer, error) {
+					return output.New(output.Options{Path: dir + "/sitemap.xml", Format: xml.Format, BaseURL: base, MaxURLs: 20000, Write: o})
+				}, convert.Options{KeepDuplicates: keep, TempDir: dir})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/url")
+		})
+	}
+}
