@@ -15,6 +15,7 @@ package textenc
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -328,6 +329,19 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 func validPrefix(b []byte) int {
 	i := 0
 	for i < len(b) {
+		// Eight bytes at a time while they are printable ASCII: no byte
+		// with the high bit set, none below 0x20 (tab, newline and carriage
+		// return among them: such a word is checked a byte at a time).
+		for i+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[i:])
+			if (x|(x-0x2020202020202020))&0x8080808080808080 != 0 {
+				break
+			}
+			i += 8
+		}
+		if i == len(b) {
+			break
+		}
 		if c := b[i]; c < utf8.RuneSelf {
 			if !allowed[c] {
 				return i
