@@ -79,8 +79,8 @@ func SharedSchemas(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(RepoRoot(t), "..", "shared", "schemas")
 	if _, err := os.Stat(filepath.Join(dir, "sitemap-all.xsd")); err != nil {
-		Skip(t, "no ../shared/schemas beside the checkout: the Google image, video, news and mobile schemas"+
-			" that validate extension output may not be redistributed, so they are not in testdata/schemas")
+		Skip(t, "needs ../shared/schemas beside the checkout (Google's image, video, news and mobile schemas,"+
+			" which may not be redistributed) to validate documents with extensions")
 	}
 	return dir
 }
@@ -91,7 +91,7 @@ func Xmllint(t testing.TB) string {
 	t.Helper()
 	bin, err := exec.LookPath("xmllint")
 	if err != nil {
-		Skip(t, "xmllint is not installed (apt-get install libxml2-utils): the schema checks need it")
+		Skip(t, "needs xmllint (apt-get install libxml2-utils) to validate documents against the schemas")
 	}
 	return bin
 }
@@ -132,8 +132,8 @@ func Summary() string {
 	}
 	shown := names
 	more := ""
-	if len(shown) > 3 {
-		shown, more = shown[:3], ", …"
+	if len(shown) > 2 {
+		shown, more = shown[:2], ", …; go test -v lists them"
 	}
 	pkg := "."
 	if wd, err := os.Getwd(); err == nil {
