@@ -215,8 +215,8 @@ func scanXML(data []byte) *scan {
 			}
 			if closedItem {
 				s.cut = int(d.InputOffset())
-				if items == 0 {
-					s.spans[len(s.spans)-1][1] = s.cut
+				if n := len(s.spans); items == 0 && n > 0 && s.spans[n-1][1] < 0 {
+					s.spans[n-1][1] = s.cut // (a root named item has no span)
 				}
 				s.closers = s.closers[:0]
 				for i := len(stack) - 1; i >= 0; i-- {
