@@ -18,7 +18,7 @@ import (
 // files and reports every problem found.
 type validateCmd struct {
 	Inputs      []string `arg:"" optional:"" name:"input" help:"A sitemap, sitemap index, feed, URL list or robots.txt: a file path, an http(s) URL, or - for standard input (the default when none is named and standard input is not a terminal). The sitemaps an index or robots.txt lists are checked too (beside a local index: the last segment of their URL)."`
-	Format      string   `enum:"text,json" default:"text" placeholder:"text|json" help:"Output: text (per file, with a summary) or json (a stable schema, see the README)."`
+	Format      string   `enum:"text,json" default:"text" placeholder:"text|json" help:"Output: text (per file, with a summary) or json (a stable schema, see docs/behaviour.md#validate)."`
 	MaxFindings int      `name:"max-findings" default:"1000" placeholder:"N" help:"Show at most N findings in all (0: every one); the counts include every finding."`
 	Strict      bool     `help:"Exit with status 1 on warnings too."`
 	BaseURL     *url.URL `name:"base-url" placeholder:"URL" help:"Where the input files are served (their directory, or a file's URL), for the host and directory rules; without it (or a URL input) those rules are skipped."`
