@@ -40,9 +40,14 @@ type Filter struct {
 	Scope *url.URL
 	// Include, when not empty, keeps only URLs whose path matches one of
 	// these globs; Exclude drops URLs whose path matches one of them. In a
-	// glob, * matches any run of characters but '/', ** any run at all,
-	// and ? one character but '/'. A glob matches the whole path (the query
-	// is not part of it). Include matches the path in the form
+	// glob, * matches any run of characters but '/', ** any run at all
+	// ("/**/" also none: "/**/*.html" matches "/a.html"), ? one character
+	// but '/', [abc], [a-z] and [!abc] (or [^abc]) one character of a class
+	// ('/' is never in a negated one), {html,php} one of the
+	// comma-separated alternatives, and \ makes the next character plain.
+	// A glob matches the whole path, which starts with '/' (the query is
+	// not part of it): a glob that cannot start so ("*.html",
+	// "https://…") never matches, and is an error. Include matches the path in the form
 	// normalize.ScopeKey gives (dot segments and their escaped spellings
 	// resolved); Exclude matches it in that form or as written, so neither
 	// is bypassed by spelling a path otherwise.
@@ -114,33 +119,139 @@ func (f *Filter) compile() (*filter, error) {
 func globs(patterns []string) ([]*regexp.Regexp, error) {
 	var res []*regexp.Regexp
 	for _, p := range patterns {
-		if p == "" {
-			return nil, fmt.Errorf("empty glob")
+		re, err := globRegexp(p)
+		if err != nil {
+			return nil, fmt.Errorf("glob %q: %w", p, err)
 		}
-		res = append(res, regexp.MustCompile(globRegexp(p)))
+		res = append(res, re)
 	}
 	return res, nil
 }
 
-// globRegexp returns the regular expression of a path glob.
-func globRegexp(glob string) string {
+// globRegexp returns the regular expression of a path glob, or why the
+// glob is malformed or can never match a path.
+func globRegexp(glob string) (*regexp.Regexp, error) {
+	if glob == "" {
+		return nil, fmt.Errorf("empty")
+	}
+	if err := globStart(glob); err != nil {
+		return nil, err
+	}
 	var b strings.Builder
 	b.WriteString(`^`)
+	depth := 0 // of {} alternatives
 	for i := 0; i < len(glob); i++ {
 		switch c := glob[i]; {
 		case c == '*' && i+1 < len(glob) && glob[i+1] == '*':
+			if i > 0 && glob[i-1] == '/' && i+2 < len(glob) && glob[i+2] == '/' {
+				b.WriteString(`(?:.*/)?`) // "/**/": any number of segments, none too
+				i += 2
+				continue
+			}
 			b.WriteString(`.*`)
 			i++
 		case c == '*':
 			b.WriteString(`[^/]*`)
 		case c == '?':
 			b.WriteString(`[^/]`)
+		case c == '\\':
+			if i+1 == len(glob) {
+				return nil, fmt.Errorf("ends with a lone \\")
+			}
+			i++
+			b.WriteString(regexp.QuoteMeta(glob[i : i+1]))
+		case c == '[':
+			end, class, err := globClass(glob, i)
+			if err != nil {
+				return nil, err
+			}
+			b.WriteString(class)
+			i = end
+		case c == '{':
+			depth++
+			b.WriteString(`(?:`)
+		case c == ',' && depth > 0:
+			b.WriteString(`|`)
+		case c == '}' && depth > 0:
+			depth--
+			b.WriteString(`)`)
 		default:
 			b.WriteString(regexp.QuoteMeta(string(c)))
 		}
 	}
+	if depth > 0 {
+		return nil, fmt.Errorf("a { has no closing }")
+	}
 	b.WriteString(`$`)
-	return b.String()
+	return regexp.Compile(b.String())
+}
+
+// globClass translates the character class that starts at glob[i] ('[')
+// and returns the index of its closing ']' and its regular expression.
+func globClass(glob string, i int) (int, string, error) {
+	j := i + 1
+	negate := j < len(glob) && (glob[j] == '!' || glob[j] == '^')
+	if negate {
+		j++
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	if negate {
+		b.WriteString(`^/`)
+	}
+	for first := true; ; first = false {
+		if j >= len(glob) {
+			return 0, "", fmt.Errorf("a [ has no closing ]")
+		}
+		c := glob[j]
+		if c == ']' && !first {
+			break
+		}
+		escaped := c == '\\' && j+1 < len(glob)
+		if escaped {
+			j++
+			c = glob[j]
+		}
+		switch {
+		case c == '-' && !escaped && !first && j+1 < len(glob) && glob[j+1] != ']':
+			b.WriteByte('-') // a range
+		case strings.IndexByte(`\]^-[`, c) >= 0:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+		j++
+	}
+	b.WriteByte(']')
+	if _, err := regexp.Compile(b.String()); err != nil {
+		return 0, "", fmt.Errorf("the class %s: %w", glob[i:j+1], err)
+	}
+	return j, b.String(), nil
+}
+
+// globStart reports a glob that cannot match a path, which starts with
+// '/': one that starts otherwise, but with ** or alternatives that all
+// start with '/'.
+func globStart(glob string) error {
+	switch {
+	case strings.HasPrefix(glob, "/") || strings.HasPrefix(glob, "**"):
+		return nil
+	case strings.HasPrefix(glob, "{"):
+		end := strings.IndexByte(glob, '}')
+		if end < 0 {
+			return fmt.Errorf("a { has no closing }")
+		}
+		for _, alt := range strings.Split(glob[1:end], ",") {
+			if err := globStart(alt + glob[end+1:]); err != nil {
+				return err
+			}
+		}
+		return nil
+	case strings.Contains(glob, "://"):
+		return fmt.Errorf("a glob matches the path of a URL, which starts with /, not the whole URL: drop the scheme and host (--host keeps only a host's URLs)")
+	}
+	return fmt.Errorf("a glob matches the whole path of a URL, which starts with /, so this one never matches: did you mean /**/%s (in any directory) or /%s (at the top)?", glob, glob)
 }
 
 // check returns the rule that drops e, or "" to keep it.

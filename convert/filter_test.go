@@ -49,7 +49,7 @@ func TestFilterRules(t *testing.T) {
 		{Filter{Include: []string{"/"}}, "https://example.com", "", ""},
 		{Filter{Include: []string{"/blog/**", "/news/**"}}, "https://example.com/news/1", "", ""},
 		{Filter{Exclude: []string{"/tag/**"}}, "https://example.com/tag/go", "", RuleExclude},
-		{Filter{Exclude: []string{"*.pdf", "/**.pdf"}}, "https://example.com/docs/a.pdf", "", RuleExclude},
+		{Filter{Exclude: []string{"/**.pdf"}}, "https://example.com/docs/a.pdf", "", RuleExclude},
 		{Filter{Exclude: []string{"/a+b(c)"}}, "https://example.com/a+b(c)", "", RuleExclude},
 		{Filter{Include: []string{"/**"}, Exclude: []string{"/private/**"}}, "https://example.com/private/x", "", RuleExclude},
 		{Filter{Since: cutoff}, "https://example.com/", "2024-06-01", ""},

@@ -56,8 +56,8 @@ type convertCmd struct {
 
 	Host           []string `group:"Filters" placeholder:"HOST" help:"Keep only URLs on HOST (repeatable; *.example.com matches its subdomains)."`
 	AllowCrossHost bool     `group:"Filters" name:"allow-cross-host" help:"With --base-url and no --host, keep URLs outside the sitemap's host and directory (when robots.txt cross-submission is set up)."`
-	Include        []string `group:"Filters" placeholder:"GLOB" help:"Keep only URLs whose path matches GLOB (repeatable; * stays within a /-segment, ** spans segments)."`
-	Exclude        []string `group:"Filters" placeholder:"GLOB" help:"Drop URLs whose path matches GLOB (repeatable)."`
+	Include        []string `group:"Filters" sep:"none" placeholder:"GLOB" help:"Keep only URLs whose path matches GLOB (repeatable). A glob matches the whole path, which starts with /: * stays within a /-segment, ** spans segments (/**/*.html: any directory, the top too), ? is one character, [ab] [a-z] [!a] a class, {html,php} alternatives."`
+	Exclude        []string `group:"Filters" sep:"none" placeholder:"GLOB" help:"Drop URLs whose path matches GLOB (repeatable)."`
 	Since          string   `group:"Filters" placeholder:"DATE" help:"Keep only entries with a lastmod on or after DATE (2024-05-01, or a W3C date-time); entries without lastmod are dropped."`
 	Sort           string   `group:"Merging and URLs" enum:"none,loc,lastmod" default:"none" placeholder:"none|loc|lastmod" help:"Order of the output: none keeps input order; loc sorts by URL; lastmod puts the newest first."`
 	Limit          int      `group:"Merging and URLs" placeholder:"N" help:"Write only the first N entries in the output's order (with rss and atom: the newest N)."`

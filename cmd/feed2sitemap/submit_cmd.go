@@ -23,8 +23,8 @@ type submitCmd struct {
 	DryRun      bool     `name:"dry-run" help:"Send nothing: print each request's JSON body, one per line, and leave --since-state as it is."`
 	From        string   `placeholder:"FORMAT" enum:"${from_enum}" default:"" help:"Read every input as FORMAT: ${readers} (default: recognized from each input's content)."`
 	Host        []string `placeholder:"HOST" help:"Submit only URLs on HOST (repeatable; *.example.com matches its subdomains)."`
-	Include     []string `placeholder:"GLOB" help:"Submit only URLs whose path matches GLOB (repeatable)."`
-	Exclude     []string `placeholder:"GLOB" help:"Leave out URLs whose path matches GLOB (repeatable)."`
+	Include     []string `placeholder:"GLOB" sep:"none" help:"Submit only URLs whose path matches GLOB (repeatable; the glob syntax of convert --include)."`
+	Exclude     []string `placeholder:"GLOB" sep:"none" help:"Leave out URLs whose path matches GLOB (repeatable)."`
 	Quiet       bool     `short:"q" help:"Print only errors and the batches that failed."`
 
 	Sources sourceFlags `embed:""`

@@ -97,3 +97,15 @@ func TestOneFilePlainList(t *testing.T) {
 		assert.Equal(t, exitUsage, status, "%q: %s", args, errOut)
 	}
 }
+
+func TestGlobsThroughTheCommand(t *testing.T) {
+	dir := t.TempDir()
+	in := writeInput(t, dir, "urls.txt", "https://a.example/a.html", "https://a.example/b/c.php", "https://a.example/d.asp", "https://a.example/e/f.html")
+	out, errOut, status := runCLI(t, nil, in, "--to", "text", "--include", "/**/*.{html,php}", "--exclude", "/[e]/*")
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, "https://a.example/a.html\nhttps://a.example/b/c.php\n", out)
+
+	_, errOut, status = runCLI(t, nil, in, "--to", "text", "--exclude", "*.html")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, `glob "*.html": a glob matches the whole path of a URL, which starts with /, so this one never matches: did you mean /**/*.html`)
+}
