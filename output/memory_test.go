@@ -1,11 +1,14 @@
 package output_test
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/output"
 )
@@ -38,4 +41,33 @@ func TestMemoryFlatInParts(t *testing.T) {
 	perPart := (int64(many) - int64(few)) / 600
 	t.Logf("heap: %d KiB with 40 parts, %d KiB with 640: %d bytes a part", few>>10, many>>10, perPart)
 	require.Less(t, perPart, int64(8<<10), "each finished part keeps %d bytes; its writer's buffer was 64 KiB", perPart)
+}
+
+// gzippedSet writes entries as a gzipped split set with GOMAXPROCS set to
+// procs and returns each file's bytes by name.
+func gzippedSet(t *testing.T, procs int, entries []formats.Entry) map[string][]byte {
+	t.Helper()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+	dir := t.TempDir()
+	s, err := write(t, output.Options{Path: filepath.Join(dir, "sitemap.xml"), Format: xml.Format, Gzip: true,
+		MaxURLs: 5000, BaseURL: base(t, "https://example.com/")}, entries)
+	require.NoError(t, err)
+	files := map[string][]byte{}
+	for _, f := range s.Files() {
+		b, err := os.ReadFile(f.Path)
+		require.NoError(t, err)
+		files[filepath.Base(f.Path)] = b
+	}
+	return files
+}
+
+// Parts are compressed in parallel, each by a compressor of its own: the
+// files are the same bytes as when one core compresses them one after
+// another.
+func TestParallelGzipSameBytes(t *testing.T) {
+	entries := pages(40000, true)
+	one := gzippedSet(t, 1, entries)
+	many := gzippedSet(t, 4, entries)
+	require.Len(t, one, 9, "8 parts and the index")
+	require.Equal(t, one, many)
 }
