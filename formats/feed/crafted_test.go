@@ -73,7 +73,14 @@ func TestFeedAtTheLimitsReadsInLinearTime(t *testing.T) {
 		t.Fatalf("a feed at the limits: %d entries, %v", n, err)
 	}
 	ordinary := crafted.Ordinary.Make(crafted.RSS, len(data))
-	crafted.Compare(t, ordinary, []crafted.Input{{Name: "at the limits", Data: data}}, craftedBounds, func(data []byte) error {
+	// At the limits every element carries 64 namespace declarations in
+	// scope, which the feed parser copies: a constant factor of several
+	// times an ordinary feed, linear still. A quadratic reader is hundreds
+	// of times over at this size, so a wider bound keeps the test's point
+	// without failing on a loaded machine.
+	atLimits := craftedBounds
+	atLimits.Time = 25
+	crafted.Compare(t, ordinary, []crafted.Input{{Name: "at the limits", Data: data}}, atLimits, func(data []byte) error {
 		drain(data)
 		return nil
 	})
