@@ -52,7 +52,7 @@ func TestDocumentedCommands(t *testing.T) {
 				t.Fatal(err)
 			}
 			shell := func(script string) (string, error) {
-				cmd := exec.Command("bash", "-c", "set -euo pipefail\n"+script)
+				cmd := exec.Command("bash", "-c", "set -euo pipefail\ntrap 'echo \"failed: $BASH_COMMAND\"' ERR\n"+script)
 				cmd.Dir = dir
 				cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 				out, err := cmd.CombinedOutput()
