@@ -41,6 +41,10 @@ type WriteOptions struct {
 	Stylesheet string
 	// Feed describes the feed itself, for the feed writers.
 	Feed FeedInfo
+	// Warn, when set, receives what a writer had to make up or leave out
+	// that the caller should know (the Atom writer's dates for undated
+	// entries), once per document, at Close.
+	Warn func(msg string)
 }
 
 // FeedInfo is what a feed says about itself, for the RSS and Atom writers.

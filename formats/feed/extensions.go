@@ -207,8 +207,8 @@ func (r *Reader) alternates(n int, it *item, loc string) ([]formats.Alternate, e
 			return nil, err
 		}
 		key := strings.ToLower(a.hreflang) + " " + href
-		if href == "" || seen[key] {
-			continue
+		if href == "" || seen[key] || href == loc && strings.EqualFold(a.hreflang, undeterminedLanguage) {
+			continue // "und": the page's language is not known
 		}
 		seen[key] = true
 		self = self || href == loc

@@ -401,7 +401,7 @@ func TestTitlesAndSummaries(t *testing.T) {
 		name, doc, title, summary string
 	}{
 		{"rss html", rssDoc(`<item><link>https://h.example/</link><title>A &amp;amp; B</title><description>&lt;p&gt;One&lt;/p&gt;&lt;p&gt;two&amp;nbsp;three&lt;/p&gt;</description></item>`),
-			"A & B", "One two three"},
+			"A &amp; B", "One two three"}, // an RSS title is plain text: shown as gofeed and feed readers show it
 		{"rss content:encoded", rssDoc(`<item xmlns:content="http://purl.org/rss/1.0/modules/content/"><link>https://h.example/</link><content:encoded>&lt;b&gt;Body&lt;/b&gt;</content:encoded></item>`),
 			"", "Body"},
 		{"atom content", atomDoc(`<entry><title type="html">&lt;i&gt;It&lt;/i&gt;</title><link href="https://h.example/"/><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>X  y</p></div></content></entry>`),

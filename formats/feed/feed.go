@@ -112,9 +112,11 @@
 // Audio enclosures are not used.
 //
 // Alternates list each hreflang link once, and the page itself with the
-// entry's language (the entry's xml:lang, else the feed's xml:lang) when it
-// is not among them. When that language is unknown the page is left out,
-// with a warning: a language is never guessed.
+// entry's language (the entry's xml:lang or that of an element around it,
+// else the feed's language; xml:lang="" says unknown) when it is not among
+// them; a link to the page itself with hreflang="und" (undetermined) says
+// the same. When that language is unknown the page is left out, with a
+// warning: a language is never guessed.
 //
 // When ReadOptions.NewsName is set, an item published (RSS pubDate,
 // dcterms:issued, dcterms:created, else dc:date; Atom published, else
@@ -136,7 +138,9 @@
 //	RSS channel  title: FeedInfo.Title, else the host of the site (see
 //	             below); link: FeedInfo.Link, else the site; description:
 //	             FeedInfo.Description, else the title
-//	RSS item     title: Entry.Title, else the URL's path (and query);
+//	RSS item     title: Entry.Title, else the URL's path (and query),
+//	             plain text escaped once (as the channel title; the
+//	             descriptions are HTML, and so escaped twice);
 //	             link and guid isPermaLink="true": the loc; pubDate: the
 //	             lastmod in RFC 1123 with numeric zone, left out when
 //	             unknown; description: Entry.Summary when known; one
@@ -150,8 +154,14 @@
 //	             of writing; link rel="alternate": the link; author: the
 //	             site's host
 //	Atom entry   id: the loc; title as for RSS; updated: the lastmod, else
-//	             the feed's updated; link rel="alternate": the loc, then
-//	             the hreflang alternates; link rel="enclosure" for every
+//	             the news publication date, else the feed's updated (said
+//	             once, through WriteOptions.Warn, at Close); link
+//	             rel="alternate": the loc (with its hreflang when there
+//	             are no other languages); with hreflang alternates, the
+//	             loc without hreflang first, the other languages, then the
+//	             loc again with its hreflang ("und" when unknown), so
+//	             that readers taking the first alternate (gofeed) and
+//	             the last (feedparser) both get the page; link rel="enclosure" for every
 //	             image and video file; summary type="text": Entry.Summary;
 //	             media:content for every image and video
 //

@@ -291,11 +291,13 @@ func isAlternate(rel string) bool {
 // atom:link alternates; atom:updated, dcterms:modified, dc:date, then
 // pubDate, dcterms:issued, dcterms:created.
 func rssItem(i *rss.Item) item {
-	it := item{title: htmlText(i.Title)}
+	// RSS titles are plain text, XML-decoded once, as gofeed and the feed
+	// readers show them (an &amp;amp; is shown as &amp;).
+	it := item{title: plainText(i.Title)}
 	it.summary = []text{htmlText(i.Description), htmlText(i.Content)}
 	var duration string
 	if it.title.value == "" && i.DublinCoreExt != nil && len(i.DublinCoreExt.Title) > 0 {
-		it.title = htmlText(i.DublinCoreExt.Title[0])
+		it.title = plainText(i.DublinCoreExt.Title[0])
 	}
 	if dc := i.DublinCoreExt; dc != nil {
 		if len(dc.Description) > 0 {

@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net/url"
 	"path"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -67,7 +69,11 @@ type Writer struct {
 	closed  bool
 	err     error
 	updated string // Atom: the feed's updated, for entries with no lastmod
-	buf     bytes.Buffer
+	// undated counts the Atom entries whose updated is the feed's, and
+	// firstUndated is the loc of the first.
+	undated      int
+	firstUndated string
+	buf          bytes.Buffer
 }
 
 // NewRSSWriter returns a writer of an RSS 2.0 document to w.
@@ -114,6 +120,14 @@ func (w *Writer) Close() error {
 	w.buf.Reset()
 	if !w.started {
 		w.head(nil)
+	}
+	if w.undated > 0 && w.opts.Warn != nil {
+		what := "1 Atom entry"
+		if w.undated > 1 {
+			what = fmt.Sprintf("%d Atom entries", w.undated)
+		}
+		w.opts.Warn(fmt.Sprintf("%s with no date (the first %s): Atom requires <updated>, "+
+			"so theirs is the feed's, %s, a date they never had", what, w.firstUndated, w.updated))
 	}
 	if w.atom {
 		w.buf.WriteString("</feed>\n")
@@ -194,8 +208,8 @@ func (w *Writer) head(first *formats.Entry) {
 			id = link
 		}
 		w.updated = now().UTC().Format(time.RFC3339)
-		if first != nil && !first.LastMod.IsZero() {
-			w.updated = atomDate(first.LastMod)
+		if d := entryDate(first); !d.IsZero() {
+			w.updated = atomDate(d)
 		}
 		element(b, "id", id)
 		element(b, "title", title)
@@ -218,7 +232,7 @@ func (w *Writer) head(first *formats.Entry) {
 	if description == "" {
 		description = title
 	}
-	element(b, "title", htmlEscape(title))
+	element(b, "title", title) // plain text, escaped once
 	element(b, "link", link)
 	element(b, "description", htmlEscape(description))
 }
@@ -227,7 +241,7 @@ func (w *Writer) head(first *formats.Entry) {
 func (w *Writer) rssItem(e *formats.Entry) {
 	b := &w.buf
 	b.WriteString("<item>\n")
-	element(b, "title", htmlEscape(itemTitle(e)))
+	element(b, "title", itemTitle(e)) // plain text, escaped once
 	element(b, "link", e.Loc)
 	b.WriteString(`<guid isPermaLink="true">`)
 	escape(b, e.Loc, false)
@@ -254,25 +268,16 @@ func (w *Writer) atomEntry(e *formats.Entry) {
 	element(b, "id", e.Loc)
 	element(b, "title", itemTitle(e))
 	updated := w.updated
-	if !e.LastMod.IsZero() {
-		updated = atomDate(e.LastMod)
+	if d := entryDate(e); !d.IsZero() {
+		updated = atomDate(d)
+	} else {
+		if w.undated == 0 {
+			w.firstUndated = e.Loc
+		}
+		w.undated++
 	}
 	element(b, "updated", updated)
-	var alts []formats.Alternate
-	selfLang := ""
-	if e.Ext != nil {
-		for _, a := range e.Ext.Alternates {
-			if a.Href == e.Loc && selfLang == "" {
-				selfLang = a.Hreflang
-				continue
-			}
-			alts = append(alts, a)
-		}
-	}
-	writeLink(b, "alternate", e.Loc, selfLang, "")
-	for _, a := range alts {
-		writeLink(b, "alternate", a.Href, a.Hreflang, "")
-	}
+	w.alternates(e)
 	if x := e.Ext; x != nil {
 		for _, im := range x.Images {
 			writeLink(b, "enclosure", im.Loc, "", mimeType(im.Loc, "image/"))
@@ -290,6 +295,59 @@ func (w *Writer) atomEntry(e *formats.Entry) {
 	}
 	w.media(e.Ext)
 	b.WriteString("</entry>\n")
+}
+
+// alternates writes the page's own link and its language versions so
+// that a reader taking the first link rel="alternate" (gofeed) and one
+// taking the last (Python's feedparser) both find the page itself: with
+// other languages, the page comes first, untyped and without hreflang,
+// then the other languages, then the page again with its language
+// (hreflang="und", undetermined, when it is unknown). Atom allows it: no
+// two of these links have the same type and hreflang.
+func (w *Writer) alternates(e *formats.Entry) {
+	b := &w.buf
+	var alts []formats.Alternate
+	selfLang := ""
+	if e.Ext != nil {
+		for _, a := range e.Ext.Alternates {
+			if a.Href == e.Loc && selfLang == "" {
+				selfLang = a.Hreflang
+				continue
+			}
+			alts = append(alts, a)
+		}
+	}
+	if len(alts) == 0 {
+		writeLink(b, "alternate", e.Loc, selfLang, "")
+		return
+	}
+	writeLink(b, "alternate", e.Loc, "", "")
+	for _, a := range alts {
+		writeLink(b, "alternate", a.Href, a.Hreflang, "")
+	}
+	if selfLang == "" {
+		selfLang = undeterminedLanguage
+	}
+	writeLink(b, "alternate", e.Loc, selfLang, "")
+}
+
+// undeterminedLanguage is the BCP 47 tag of a language not known, which
+// the Atom writer gives the page's own last link when its language is
+// unknown, and the reader takes as no language.
+const undeterminedLanguage = "und"
+
+// entryDate returns the date an Atom entry is updated: its lastmod, else
+// its news publication date; zero when it has neither (or e is nil).
+func entryDate(e *formats.Entry) formats.LastMod {
+	switch {
+	case e == nil:
+		return formats.LastMod{}
+	case !e.LastMod.IsZero():
+		return e.LastMod
+	case e.Ext != nil && e.Ext.News != nil:
+		return e.Ext.News.PublicationDate
+	}
+	return formats.LastMod{}
 }
 
 // media writes the images and videos of x as Media RSS elements:
@@ -343,7 +401,8 @@ func (w *Writer) media(x *formats.Extensions) {
 
 // itemTitle returns the title of an entry's item: its title when the
 // source gave one, else the path of its URL (with its query), "/" for a
-// site's home.
+// site's home, unescaped when that leaves no white space or control
+// character.
 func itemTitle(e *formats.Entry) string {
 	if t := formats.TrimSpace(e.Title); t != "" {
 		return t
@@ -353,7 +412,7 @@ func itemTitle(e *formats.Entry) string {
 		return e.Loc
 	}
 	p := u.EscapedPath()
-	if unescaped, err := url.PathUnescape(p); err == nil && utf8.ValidString(unescaped) {
+	if unescaped, err := url.PathUnescape(p); err == nil && readablePath(unescaped) {
 		p = unescaped
 	}
 	if p == "" {
@@ -363,6 +422,15 @@ func itemTitle(e *formats.Entry) string {
 		p += "?" + u.RawQuery
 	}
 	return p
+}
+
+// readablePath reports whether an unescaped URL path reads back as the
+// same title: valid UTF-8 with no white space or control character, which
+// a reader collapses or drops (those stay percent-encoded).
+func readablePath(p string) bool {
+	return utf8.ValidString(p) && strings.IndexFunc(p, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r)
+	}) < 0
 }
 
 // enclosure returns the one enclosure of an RSS item (RSS 2.0 allows one):
