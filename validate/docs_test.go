@@ -31,7 +31,7 @@ func TestRulesReference(t *testing.T) {
 
 // ruleCell makes a rule's text safe in a Markdown table cell.
 func ruleCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "*", `\*`, "`", "\\`").Replace(s)
+	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "*", `\*`, "`", "\\`", "[", `\[`, "]", `\]`).Replace(s)
 }
 
 const rulesIntro = `# Validation rules

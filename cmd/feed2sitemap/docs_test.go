@@ -174,5 +174,5 @@ func writeFlags(b *bytes.Buffer, flags []*kong.Flag) {
 // cell makes help text safe in a Markdown table cell.
 func cell(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "*", `\*`).Replace(s)
+	return strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "*", `\*`, "[", `\[`, "]", `\]`).Replace(s)
 }
