@@ -321,6 +321,9 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		// Text lists carry nothing a later entry could replace: their
 		// pages are given as they are read.
 		m.plain = !src.mayHoldExtensions()
+		if m.plain {
+			m.table.reserve(pagesHint(inputs))
+		}
 		defer m.Close()
 		out := newPipe(oneInput{m})
 		defer out.Close()

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"hash/maphash"
 	"io"
+	"os"
 	"slices"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -460,6 +461,40 @@ func (t *table) touch(hashes []uint64) {
 		sum += t.slots[h&mask].h
 	}
 	t.sink = sum
+}
+
+// reserve sizes an empty table for n keys at once, so that it does not
+// grow through every doubling to hold them (each doubling rehashes every
+// key, and holds the old slots and the new at once).
+func (t *table) reserve(n int) {
+	if len(t.slots) > 0 || n <= 0 {
+		return
+	}
+	size := 1024
+	for size*13 < (n+1)*16 {
+		size *= 2
+	}
+	t.slots = makeSlots(size)
+	t.peak = max(t.peak, 16*size)
+}
+
+// maxPagesHint caps pagesHint: a table reserved for it takes 128 MiB.
+const maxPagesHint = 4 << 20
+
+// pagesHint guesses how many pages the inputs hold from the sizes of
+// those that are local files: one a 64 bytes, a URL of a text list and its
+// newline. It is a guess, to size the table, capped at maxPagesHint.
+func pagesHint(inputs []Input) int {
+	var n int64
+	for _, in := range inputs {
+		if in.Path == "" {
+			continue
+		}
+		if fi, err := os.Stat(in.Path); err == nil && fi.Mode().IsRegular() {
+			n += fi.Size() / 64
+		}
+	}
+	return int(min(n, maxPagesHint))
 }
 
 func (t *table) grow() {

@@ -3,6 +3,8 @@ package convert
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -140,4 +142,25 @@ func TestDedupePlainSameAsSpooled(t *testing.T) {
 			assert.Equal(t, wantMerges, merges, "piped %v", piped)
 		}
 	}
+}
+
+// A table reserved for n keys holds them without growing, within the same
+// bytes a key as a grown one; the hint from the inputs' sizes is one page
+// a 64 bytes of local files, capped.
+func TestTableReserve(t *testing.T) {
+	var tb table
+	defer tb.free()
+	tb.reserve(100000)
+	size := len(tb.slots)
+	for i := uint64(1); i <= 100000; i++ {
+		_, found := tb.findOrInsert(i*0x9e3779b97f4a7c15 | 1)
+		require.False(t, found)
+	}
+	assert.Equal(t, size, len(tb.slots), "no growth")
+	assert.LessOrEqual(t, len(tb.slots)*16/100000, 40, "bytes per entry")
+
+	dir := t.TempDir()
+	path := filepath.Join(dir, "urls.txt")
+	require.NoError(t, os.WriteFile(path, make([]byte, 64*1000), 0o644))
+	assert.Equal(t, 1000, pagesHint([]Input{{Name: path, Path: path}, {Name: "-"}}))
 }
