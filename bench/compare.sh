@@ -16,6 +16,9 @@
 #              highest peak memory of the runs (default 3).
 #   SLOW       set to 1 to also time `sitemap --gzip --index`, about three
 #              minutes a run; skipped otherwise.
+#   SCALE      multiplies the URL list (SCALE=10: 10,000,000 URLs) and adds
+#              the scale goals: a 1,000,000-URL run beside it, and
+#              --sort loc on the large list.
 #
 # Needs go, node and npm (the registry, on the first run), gzip and GNU time
 # (/usr/bin/time; installed with apt-get when missing and running as root).
@@ -28,6 +31,11 @@
 #   c. the gzipped part set read back to text: feed2sitemap vs `gzip -dc`
 #   d. a 50,000-URL sitemap to text (vs `sitemap --parse`) and a 10,000-item
 #      RSS 2.0 feed to a sitemap (vs `cat`: the sitemap CLI reads no feeds)
+#   v. `feed2sitemap validate` of the gzipped part set, beside c.
+#
+# The floor of case a is bench/floor: a minimal Go bufio writer that escapes
+# and splits, and does nothing else. The report ends with the goals of
+# issue 17, each with its ratio and whether it is met.
 #
 # Every run must exit 0, and every output that is kept is counted: a broken
 # run cannot report a fast time. The machine's load shows in the figures:
@@ -41,10 +49,12 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=${BENCH_DIR:-/tmp/feed2sitemap-bench}
 repeat=${REPEAT:-3}
 slow=${SLOW:-0}
+scale=${SCALE:-1}
 
 sitemap_version=9.0.1 # the npm sitemap package, pinned
 base_url=https://www.example.com/
-n_urls=1000000 # the URL list, and the part set made from it
+[[ $scale =~ ^[1-9][0-9]*$ ]] || { echo "compare.sh: SCALE must be a positive whole number, not '$scale'" >&2; exit 1; }
+n_urls=$((1000000 * scale)) # the URL list, and the part set made from it
 n_sitemap=50000
 n_rss=10000
 
@@ -56,6 +66,7 @@ logs=$work/logs
 
 # Results, by run key: median seconds and peak KiB.
 declare -A sec=() kib=()
+gz_f2s=0 gz_ref=1 # bytes of feed2sitemap's gzipped parts, and of gzip -6 of their XML
 n_unique=""   # distinct URLs in the list, from bench/gen
 load_start="" # the load average when the run began
 
@@ -88,7 +99,8 @@ ensure_tools() {
 # build compiles feed2sitemap and the input generator from this checkout.
 build() {
 	log "building feed2sitemap and bench/gen from $repo"
-	(cd "$repo" && go build -o "$f2s" ./cmd/feed2sitemap && go build -o "$work/gen" ./bench/gen) ||
+	(cd "$repo" && go build -o "$f2s" ./cmd/feed2sitemap && go build -o "$work/gen" ./bench/gen &&
+		go build -o "$work/floor" ./bench/floor) ||
 		die "build failed (is the working tree mid-edit?)"
 }
 
@@ -238,6 +250,10 @@ case_a() {
 	measure a.cli "$out/a.cli" "$in/urls.txt" "$out/a.cli/index.xml" check_index "$out/a.cli/index.xml" "$n_urls" -- \
 		"$sitemap_cli" --index --limit=50000 --index-base-url "$base_url"
 	measure a.cat "$work" /dev/null /dev/null -- cat "$in/urls.txt"
+	measure a.floor "$out/a.floor" "$in/urls.txt" /dev/null check_index "$out/a.floor/sitemap.xml" "$n_urls" -- \
+		"$work/floor" -base "$base_url"
+	# The XML feed2sitemap wrote, in one file: what gzip -6 is timed on.
+	find "$out/a.f2s" -name 'sitemap-*.xml' -print0 | sort -z | xargs -0 cat >"$in/all.xml"
 }
 
 # case_b: the same, gzipped.
@@ -246,6 +262,9 @@ case_b() {
 	measure b.f2s "$out/b.f2s" "$in/urls.txt" /dev/null check_index "$out/b.f2s/sitemap.xml.gz" "$n_unique" -- \
 		"$f2s" "$in/urls.txt" -o sitemap.xml --gzip --base-url "$base_url"
 	measure b.gzip "$work" /dev/null /dev/null -- gzip -6 -c "$in/urls.txt"
+	measure b.gzip.xml "$work" /dev/null /dev/null -- gzip -6 -c "$in/all.xml"
+	gz_f2s=$(find "$out/b.f2s" -name 'sitemap-*.xml.gz' -print0 | xargs -0 cat | wc -c)
+	gz_ref=$(gzip -6 -c "$in/all.xml" | wc -c)
 	if [[ $slow == 1 ]]; then
 		measure b.cli "$out/b.cli" "$in/urls.txt" "$out/b.cli/index.xml.gz" check_index "$out/b.cli/index.xml.gz" "$n_urls" -- \
 			"$sitemap_cli" --gzip --index --limit=50000 --index-base-url "$base_url"
@@ -268,6 +287,27 @@ case_c() {
 	measure c.f2s "$work" /dev/null /dev/null -- "$f2s" "${parts[@]}" --to text
 	measure c.f2s.keep "$work" /dev/null /dev/null -- "$f2s" "${parts[@]}" --to text --keep-duplicates
 	measure c.gzip "$work" /dev/null /dev/null -- gzip -dc "${parts[@]}"
+}
+
+# case_v: validate of the gzipped part set (beside case_c's convert of it).
+case_v() {
+	log "v. validate of the gzipped part set"
+	local -a parts=("$in"/set/sitemap-*.xml.gz)
+	measure v.f2s "$work" /dev/null /dev/null -- "$f2s" validate "${parts[@]}"
+}
+
+# case_s: with SCALE > 1, the first million URLs of the list alone, and the
+# whole list sorted by loc.
+case_s() {
+	((scale > 1)) || return 0
+	log "s. scale: 1,000,000 URLs beside $n_urls; --sort loc"
+	head -n 1000000 "$in/urls.txt" >"$in/urls-1m.txt"
+	local n1
+	n1=$(sort -u "$in/urls-1m.txt" | wc -l)
+	measure s.f2s.1m "$out/s.f2s.1m" "$in/urls-1m.txt" /dev/null check_index "$out/s.f2s.1m/sitemap.xml" "$n1" -- \
+		"$f2s" "$in/urls-1m.txt" -o sitemap.xml --base-url "$base_url"
+	measure s.f2s.sort "$out/s.f2s.sort" "$in/urls.txt" /dev/null check_index "$out/s.f2s.sort/sitemap.xml" "$n_unique" -- \
+		"$f2s" "$in/urls.txt" -o sitemap.xml --sort loc --base-url "$base_url"
 }
 
 # case_d: a 50,000-URL sitemap to text, and an RSS feed to a sitemap.
@@ -317,40 +357,76 @@ report() {
 	row "a. text -> split index" "feed2sitemap" a.f2s "$(faster a.f2s a.cli) than sitemap"
 	row "   1M URLs, 3% dupes" "feed2sitemap --keep-duplicates" a.f2s.keep "$(faster a.f2s.keep a.cli) than sitemap"
 	row "" "sitemap --index" a.cli "reference"
-	row "" "cat > /dev/null (floor)" a.cat "floor"
+	row "" "cat > /dev/null" a.cat "copy"
+	row "" "bench/floor (minimal writer)" a.floor "floor"
 	row "b. same, gzipped" "feed2sitemap --gzip" b.f2s "$(of b.f2s b.gzip 'gzip -6')"
 	if [[ $slow == 1 ]]; then
 		row "" "sitemap --gzip --index" b.cli "feed2sitemap $(faster b.f2s b.cli)"
 	else
 		row "" "sitemap --gzip --index" "" "skipped (SLOW=1 runs it)"
 	fi
-	row "" "gzip -6 -c > /dev/null" b.gzip "reference"
+	row "" "gzip -6 -c urls.txt > /dev/null" b.gzip "reference"
+	row "" "gzip -6 -c (the same XML)" b.gzip.xml "reference"
 	row "c. gz part set -> text" "feed2sitemap --to text" c.f2s "$(of c.f2s c.gzip 'gzip -dc')"
 	row "" "feed2sitemap --to text --keep-dup." c.f2s.keep "$(of c.f2s.keep c.gzip 'gzip -dc')"
 	row "" "gzip -dc > /dev/null" c.gzip "reference"
+	row "v. validate of the set" "feed2sitemap validate" v.f2s "$(of v.f2s c.f2s 'convert')"
+	if ((scale > 1)); then
+		row "s. scale" "feed2sitemap, the first 1M URLs" s.f2s.1m "reference"
+		row "" "feed2sitemap --sort loc" s.f2s.sort "$(of s.f2s.sort a.f2s 'unsorted')"
+	fi
 	row "d. 50k sitemap -> text" "feed2sitemap --to text" d.xml.f2s "$(faster d.xml.f2s d.xml.cli) than sitemap"
 	row "" "sitemap --parse" d.xml.cli "reference"
 	row "d. 10k-item RSS -> sitemap" "feed2sitemap" d.rss.f2s "$(of d.rss.f2s d.rss.cat cat)"
 	row "" "cat > /dev/null" d.rss.cat "reference (the sitemap CLI reads no feeds)"
 
 	echo
-	echo "targets:"
-	target "text -> split index >= 10x faster than sitemap CLI" \
-		"$(ratio "${sec[a.cli]}" "${sec[a.f2s]}")x" "$(awk -v a="${sec[a.cli]}" -v b="${sec[a.f2s]}" 'BEGIN { print (a >= 10 * b) }')"
-	mib_keep=$(awk -v a="${kib[a.f2s.keep]}" -v c="${kib[c.f2s.keep]}" 'BEGIN { printf "%.1f MiB (text -> index), %.1f MiB (read-back)", a / 1024, c / 1024 }')
-	target "peak memory < 64 MiB with --keep-duplicates" "$mib_keep" \
+	echo "goals (issue 17):"
+	goal "text -> split index, dedupe on: within 2x the floor" \
+		"$(ratio "${sec[a.f2s]}" "${sec[a.floor]}")x" "$(le "${sec[a.f2s]}" 2 "${sec[a.floor]}")"
+	goal "  and at least 14x faster than the sitemap CLI" \
+		"$(ratio "${sec[a.cli]}" "${sec[a.f2s]}")x" "$(le "${sec[a.f2s]}" "$(awk 'BEGIN { print 1 / 14 }')" "${sec[a.cli]}")"
+	goal "--gzip: at most 0.5x gzip -6 of the same XML" \
+		"$(ratio "${sec[b.f2s]}" "${sec[b.gzip.xml]}")x" "$(le "${sec[b.f2s]}" 0.5 "${sec[b.gzip.xml]}")"
+	goal "  output within 3% of gzip -6's size" \
+		"$(awk -v a="$gz_f2s" -v b="$gz_ref" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }')" \
+		"$(le "$gz_f2s" 1.03 "$gz_ref")"
+	goal "read-back, dedupe on: at most 2x gzip -dc" \
+		"$(ratio "${sec[c.f2s]}" "${sec[c.gzip]}")x" "$(le "${sec[c.f2s]}" 2 "${sec[c.gzip]}")"
+	goal "validate: within 2x convert of the same set" \
+		"$(ratio "${sec[v.f2s]}" "${sec[c.f2s]}")x" "$(le "${sec[v.f2s]}" 2 "${sec[c.f2s]}")"
+	goal "  and under 128 MiB" "$(mib v.f2s) MiB" "$(le "${kib[v.f2s]}" 1 131072)"
+	goal "feed: 10k-item RSS -> sitemap under 100 MiB" "$(mib d.rss.f2s) MiB" "$(le "${kib[d.rss.f2s]}" 1 102400)"
+	goal "streaming, --keep-duplicates: under 64 MiB" "$(mib a.f2s.keep) MiB (write), $(mib c.f2s.keep) MiB (read)" \
 		"$(awk -v a="${kib[a.f2s.keep]}" -v c="${kib[c.f2s.keep]}" 'BEGIN { print (a < 65536 && c < 65536) }')"
-	target "gzip split within 1.2x of gzip -6 -c" \
-		"$(ratio "${sec[b.f2s]}" "${sec[b.gzip]}")x" "$(awk -v a="${sec[b.f2s]}" -v b="${sec[b.gzip]}" 'BEGIN { print (a <= 1.2 * b) }')"
-	target "read-back within 2x of gzip -dc" \
-		"$(ratio "${sec[c.f2s]}" "${sec[c.gzip]}")x" "$(awk -v a="${sec[c.f2s]}" -v b="${sec[c.gzip]}" 'BEGIN { print (a <= 2 * b) }')"
+	if ((scale > 1)); then
+		goal "scale: ${scale}x the URLs in ${scale}x the time (+-20%)" \
+			"$(ratio "${sec[a.f2s]}" "${sec[s.f2s.1m]}")x" \
+			"$(awk -v a="${sec[a.f2s]}" -v b="${sec[s.f2s.1m]}" -v k="$scale" 'BEGIN { print (a >= 0.8 * k * b && a <= 1.2 * k * b) }')"
+		goal "  --sort loc within 2x of the unsorted run" \
+			"$(ratio "${sec[s.f2s.sort]}" "${sec[a.f2s]}")x" "$(le "${sec[s.f2s.sort]}" 2 "${sec[a.f2s]}")"
+	else
+		goal "scale (10M in 10x the time of 1M, --sort loc)" "SCALE=10 measures it" skip
+	fi
+	goal "feed within 5% of gofeed alone" "not measured here" skip
+	goal "dedupe under --max-memory" "not implemented" 0
 }
 
-# target TEXT VALUE OK prints one target line, PASS when OK is 1.
-target() {
-	local verdict=MISS
-	[[ $3 == 1 ]] && verdict=PASS
-	printf '  %-4s  %-52s %s\n' "$verdict" "$1" "$2"
+# le A K B prints 1 when A <= K * B, else 0.
+le() { awk -v a="$1" -v k="$2" -v b="$3" 'BEGIN { print (a <= k * b) ? 1 : 0 }'; }
+
+# mib KEY prints KEY's peak memory in MiB.
+mib() { awk -v k="${kib[$1]}" 'BEGIN { printf "%.0f", k / 1024 }'; }
+
+# goal TEXT VALUE OK prints one goal with its value: met when OK is 1, not
+# met when 0, not measured when "skip".
+goal() {
+	local verdict="NOT met"
+	case $3 in
+	1) verdict=met ;;
+	skip) verdict="-" ;;
+	esac
+	printf '  %-7s  %-50s %s\n' "$verdict" "$1" "$2"
 }
 
 main() {
@@ -364,7 +440,9 @@ main() {
 	case_a
 	case_b
 	case_c
+	case_v
 	case_d
+	case_s
 	report
 	echo
 	echo "whole run: $((SECONDS - start)) s; outputs and logs in $work"
