@@ -83,7 +83,26 @@ func (d *doc) decode(raw io.Reader, head []byte) io.Reader {
 	if bytes.HasPrefix(head, []byte("\xEF\xBB\xBF")) {
 		io.CopyN(io.Discard, raw, 3) // the byte order mark; positions count from after it
 	}
+	if undeclared(head) {
+		// As the readers do (formats.Open): bytes that are not UTF-8 are
+		// windows-1252, so that the URLs checked are the URLs read.
+		return textenc.NewReader(&charFilter{r: raw, d: d, line: 1, col: 1, legacy: true}, textenc.Options{})
+	}
 	return &charFilter{r: raw, d: d, line: 1, col: 1}
+}
+
+// undeclared reports whether a document declares no encoding: no byte
+// order mark, no UTF-16 or UTF-32, no encoding in its XML declaration.
+func undeclared(head []byte) bool {
+	if nonUTF8(head) != "" || bytes.HasPrefix(head, []byte("\xEF\xBB\xBF")) {
+		return false
+	}
+	head = bytes.TrimLeft(head, " \t\r\n")
+	if !bytes.HasPrefix(head, []byte("<?xml")) {
+		return true
+	}
+	end := bytes.Index(head, []byte("?>"))
+	return end < 0 || !bytes.Contains(head[:end], []byte("encoding"))
 }
 
 // nonUTF8 returns the name of the encoding the start of a document uses
@@ -133,13 +152,16 @@ func nonUTF8(head []byte) string {
 
 // charFilter passes UTF-8 text on, reporting invalid UTF-8 and characters
 // XML forbids with their position and replacing each of their bytes with
-// '?', so that positions after them stay right.
+// '?', so that positions after them stay right. When legacy (the document
+// declares no encoding), bytes that are not UTF-8 are reported and passed
+// on, for textenc to read as windows-1252.
 type charFilter struct {
 	r         io.Reader
 	d         *doc
 	carry     []byte
 	line, col int
 	eof       bool
+	legacy    bool
 }
 
 func (c *charFilter) Read(p []byte) (int, error) {
@@ -203,6 +225,10 @@ func (c *charFilter) scan(b []byte) {
 		}
 		r, size := utf8.DecodeRune(b[i:])
 		switch {
+		case r == utf8.RuneError && size <= 1 && c.legacy:
+			c.bad(0, "byte 0x%02X is not valid UTF-8 (no encoding is declared: read as windows-1252 %q, as the readers do)",
+				ch, textenc.Windows1252(ch))
+			size = 1
 		case r == utf8.RuneError && size <= 1:
 			c.bad(0, "byte 0x%02X is not valid UTF-8", ch)
 			b[i] = '?'

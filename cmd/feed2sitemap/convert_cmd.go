@@ -139,6 +139,7 @@ func (c *convertCmd) Run(e *env) error {
 	prog := newProgress(e.Stderr, onTerminal && !c.Quiet, dest, &rep.mu)
 	prog.track(inputs)
 	opts.Warn = prog.clearing(rep.warn)
+	dest.write.Warn = rep.notice // what a writer had to make up (an undated Atom entry's date)
 	opts.Progress = prog.update
 	if c.Verbose {
 		opts.Dropped = rep.dropped
@@ -478,7 +479,7 @@ type destination struct {
 }
 
 func (d *destination) create(opts formats.WriteOptions) (formats.Writer, error) {
-	opts.Stylesheet, opts.Feed = d.write.Stylesheet, d.write.Feed
+	opts.Stylesheet, opts.Feed, opts.Warn = d.write.Stylesheet, d.write.Feed, d.write.Warn
 	if d.set != nil {
 		return d.set, d.set.SetWriteOptions(opts)
 	}

@@ -308,7 +308,7 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 				c.firstLegacy = &Problem{Line: line, Column: col + 1, Err: fmt.Errorf(
 					"%w: byte 0x%02X read as windows-1252", ErrUndeclaredLegacy, b)}
 			}
-			out = utf8.AppendRune(out, windows1252(b))
+			out = utf8.AppendRune(out, Windows1252(b))
 		case r == utf8.RuneError && size == 1:
 			c.problem(&c.invalid, chunk[:i], fmt.Sprintf("invalid UTF-8 byte 0x%02X", b))
 			out = append(out, "\uFFFD"...)
@@ -384,10 +384,11 @@ func (c *cleaner) problem(count *int, before []byte, what string) {
 	}
 }
 
-// windows1252 returns the character byte b, 0x80 or more, stands for in
-// windows-1252 as the WHATWG Encoding Standard maps it (the five bytes the
-// code page leaves undefined are the C1 controls of the same number).
-func windows1252(b byte) rune {
+// Windows1252 returns the character byte b stands for in windows-1252 as
+// the WHATWG Encoding Standard maps it (the five bytes the code page leaves
+// undefined are the C1 controls of the same number), as undeclared input
+// is read.
+func Windows1252(b byte) rune {
 	if b >= 0xA0 || b < 0x80 {
 		return rune(b)
 	}
