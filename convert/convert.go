@@ -96,6 +96,11 @@ type Options struct {
 	// Rewrite writes each loc in its normal form instead of as the input
 	// gave it.
 	Rewrite bool
+	// Tidy, without Rewrite, writes each loc with only the rules that
+	// never change the page it names (normalize.Safe: no fragment, no
+	// default port, no dot segments, no empty query), the rest as the
+	// input gave it.
+	Tidy bool
 	// Filter drops the entries it rejects.
 	Filter Filter
 	// Sort is the order of the output.
@@ -590,6 +595,8 @@ func (s *sources) Next() (formats.Entry, error) {
 					s.tooLong(st, e.Loc)
 					continue
 				}
+			} else if s.opts.Tidy {
+				e.Loc = normalize.Safe(e.Loc) // never longer
 			}
 			if rule := s.filter.check(&e); rule != "" {
 				if st.Filtered == nil {

@@ -162,6 +162,9 @@ var (
 	ruleURLTwins = rule("url-twins", Warning, false,
 		"a page is listed under http and https, or with and without www.",
 		"list only the canonical version of each URL")
+	ruleLocUntidy = rule("loc-untidy", Warning, false,
+		"a URL holds what never changes the page: a fragment (#...), the default port (:443, :80), dot segments (/./, /../) or an empty query (?)",
+		"write it without them (feed2sitemap does by default), so that each page has one spelling")
 	ruleSessionID = rule("session-id", Warning, false,
 		"a URL holds a session id (jsessionid, PHPSESSID, sid, ...)",
 		"remove the session id (feed2sitemap --strip-session-ids)")

@@ -69,6 +69,12 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 	if use == usePage || use == useChild {
 		d.checkScope(s, line, col, what, use)
 	}
+	if use == usePage || use == useChild {
+		if tidy := normalize.Safe(s); tidy != s {
+			d.reportAt(ruleLocUntidy, line, col, "%s %s: write %s (a fragment, the default port, dot segments and an empty query do not change the page)",
+				what, clip(s), clip(tidy))
+		}
+	}
 	if use == usePage {
 		if sessionID(s) {
 			d.reportAt(ruleSessionID, line, col, "%s %s holds a session id", what, clip(s))

@@ -52,7 +52,7 @@ type convertCmd struct {
 	NoWWW           bool     `group:"Merging and URLs" name:"no-www" xor:"www" help:"Remove www. from hosts."`
 	TrailingSlash   string   `group:"Merging and URLs" name:"trailing-slash" enum:"add,remove,keep" default:"keep" placeholder:"add|remove|keep" help:"Add or remove the slash that ends a path (add leaves file names like /a.html alone)."`
 	SortQuery       bool     `group:"Merging and URLs" name:"sort-query" help:"Sort query parameters by name."`
-	Normalize       bool     `group:"Merging and URLs" help:"Write every URL in normal form (lower-case host, no default port or fragment, normalized escapes, no dot segments); implied by the rewrite flags above."`
+	Normalize       bool     `group:"Merging and URLs" help:"Write every URL in normal form (lower-case scheme and host, punycode, normalized escapes, and what is always done: no default port, fragment, dot segments or empty query); implied by the rewrite flags above."`
 
 	Host           []string `group:"Filters" placeholder:"HOST" help:"Keep only URLs on HOST (repeatable; *.example.com matches its subdomains)."`
 	AllowCrossHost bool     `group:"Filters" name:"allow-cross-host" help:"With --base-url and no --host, keep URLs outside the sitemap's host and directory (when robots.txt cross-submission is set up)."`
@@ -328,6 +328,10 @@ func (c *convertCmd) options(out *formats.Format) (convert.Options, error) {
 		return opts, usageError{err}
 	}
 	opts.Normalize = n
+	// What never changes the page: no fragment, default port, dot segment
+	// or empty query. A feed's links keep their fragments: an item may
+	// link to its place on a page.
+	opts.Tidy = !isFeed(out)
 	opts.Rewrite = c.Normalize || len(n.StripParams) > 0 || n.StripSessionIDs || n.StripUTM || n.HTTPS ||
 		n.WWW != normalize.HostKeep || n.TrailingSlash != normalize.SlashKeep || n.SortQuery
 	if err := opts.Filter.Validate(); err != nil {

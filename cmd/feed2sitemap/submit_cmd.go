@@ -10,6 +10,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/fetch"
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/indexnow"
+	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
 // submitCmd submits the URLs of its inputs with IndexNow.
@@ -136,6 +137,11 @@ func (c *submitCmd) read(e *env, w formats.Writer) (*convert.Stats, error) {
 		From:   c.From,
 		Filter: convert.Filter{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
 		Warn:   rep.warn,
+		// Search engines get each page in its normal form, grouped by
+		// its normal host: https://Example.com:443/a#b is
+		// https://example.com/a, in example.com's batch.
+		Normalize: &normalize.Options{},
+		Rewrite:   true,
 	}
 	if err := opts.Filter.Validate(); err != nil {
 		return nil, usageError{err}

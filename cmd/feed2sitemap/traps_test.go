@@ -109,3 +109,13 @@ func TestGlobsThroughTheCommand(t *testing.T) {
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, `glob "*.html": a glob matches the whole path of a URL, which starts with /, so this one never matches: did you mean /**/*.html`)
 }
+
+func TestSubmitNormalForm(t *testing.T) {
+	dir := t.TempDir()
+	in := writeInput(t, dir, "urls.txt", "https://example.com:443/about#team", "https://Example.com/a/./b?", "https://example.com/c", "https://www.example.com:443/d")
+	out, errOut, status := runCLI(t, nil, "submit", "--dry-run", "--indexnow-key", testKey, in)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, "feed2sitemap: dry run: would submit 4 URLs in 2 batches for 2 hosts to https://api.indexnow.org/indexnow\n", errOut)
+	assert.Equal(t, `{"host":"example.com","key":"`+testKey+`","urlList":["https://example.com/about","https://example.com/a/b","https://example.com/c"]}`+"\n"+
+		`{"host":"www.example.com","key":"`+testKey+`","urlList":["https://www.example.com/d"]}`+"\n", out)
+}

@@ -46,7 +46,7 @@ func TestValidateJSON(t *testing.T) {
 	assert.Equal(t, 1, rep.Version)
 	assert.False(t, rep.Valid)
 	assert.Equal(t, 1, rep.Errors)
-	assert.Equal(t, 2, rep.Warnings)
+	assert.Equal(t, 3, rep.Warnings, "two duplicates, one of them with a fragment")
 	assert.Equal(t, 2, rep.Unscoped)
 	require.Len(t, rep.Files, 2)
 	f := rep.Files[0]
@@ -58,7 +58,8 @@ func TestValidateJSON(t *testing.T) {
 		Message: `lastmod "2025-01" is not a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss±hh:mm)`,
 		Fix:     validate.LookupRule("lastmod-format").Fix}, f.Findings[0])
 	// Duplicates are found across the files of a run too.
-	require.Len(t, rep.Files[1].Findings, 2)
+	require.Len(t, rep.Files[1].Findings, 3)
+	assert.Equal(t, "loc-untidy", rep.Files[1].Findings[1].Rule, "a#top")
 	assert.Equal(t, "duplicate-url", rep.Files[1].Findings[0].Rule)
 	assert.Contains(t, rep.Files[1].Findings[0].Message, "is listed before in "+ruleDoc("lastmod-format.fail.xml")+" (line 3)")
 	// The raw JSON uses the documented names.
