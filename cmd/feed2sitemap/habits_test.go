@@ -2,14 +2,18 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/convert"
 )
 
 // runAt runs the command line with the named standard streams ("stdin",
@@ -164,4 +168,29 @@ func TestHelpLayout(t *testing.T) {
 			assert.True(t, strings.HasPrefix(strings.TrimSpace(l), "feed2sitemap "), "%s: %q", cmd, l)
 		}
 	}
+}
+
+func TestProgressLine(t *testing.T) {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	p := &progress{dest: &destination{}, start: start, total: 1000}
+	assert.Equal(t, "read 500 entries (50/s)", p.line(500, start.Add(10*time.Second)), "nothing counted yet: no share, no files")
+	p.done.Store(250)
+	assert.Equal(t, "read 500 entries (50/s), 25% of the input, about 30s left", p.line(500, start.Add(10*time.Second)))
+	p.total = 0
+	assert.Equal(t, "read 500 entries (50/s)", p.line(500, start.Add(10*time.Second)), "size unknown (standard input, remote)")
+
+	// Tracking counts what the inputs' readers read.
+	dir := t.TempDir()
+	path := filepath.Join(dir, "urls.txt")
+	require.NoError(t, os.WriteFile(path, []byte("https://a.example/\n"), 0o644))
+	p = &progress{on: true, dest: &destination{}, start: start}
+	inputs := []convert.Input{(&sourceFlags{}).local(path)}
+	p.track(inputs)
+	assert.Equal(t, int64(19), p.total)
+	r, err := inputs[0].Open()
+	require.NoError(t, err)
+	_, err = io.ReadAll(r)
+	require.NoError(t, err)
+	r.Close()
+	assert.Equal(t, int64(19), p.done.Load())
 }
