@@ -68,3 +68,26 @@ func TestUndeclaredWindows1252Input(t *testing.T) {
 		})
 	}
 }
+
+// TestReplacementCharacterNeverInLoc: where the input declares its
+// encoding and a byte is no text in it, decoding leaves U+FFFD; a URL
+// holding it is skipped with a warning rather than written with
+// %EF%BF%BD, which names another page.
+func TestReplacementCharacterNeverInLoc(t *testing.T) {
+	for name, in := range map[string]string{
+		"declared UTF-8 feed": `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>t</title>` +
+			"<item><title>a</title><link>https://a.example/caf\xe9</link></item><item><title>b</title><link>https://a.example/ok</link></item></channel></rss>",
+		"byte order mark, URL list": "\xEF\xBB\xBFhttps://a.example/caf\xe9\nhttps://a.example/ok\n",
+		"declared windows-1252, undefined byte": `<?xml version="1.0" encoding="windows-1252"?><rss version="2.0"><channel><title>t</title>` +
+			"<item><title>a</title><link>https://a.example/x\x81</link></item><item><title>b</title><link>https://a.example/ok</link></item></channel></rss>",
+	} {
+		t.Run(name, func(t *testing.T) {
+			var warnings []string
+			locs, _, err := readAll(t, []byte(in), formats.OpenOptions{ReadOptions: formats.ReadOptions{
+				Warn: func(pe *formats.ParseError) { warnings = append(warnings, pe.Error()) }}})
+			require.NoError(t, err)
+			assert.Equal(t, []string{"https://a.example/ok"}, locs)
+			assert.Contains(t, strings.Join(warnings, "\n"), "U+FFFD in the URL")
+		})
+	}
+}

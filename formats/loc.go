@@ -33,6 +33,10 @@ var (
 	ErrLocControl  = errors.New("control character inside the URL")
 	ErrLocPort     = errors.New("bad port")
 	ErrLocTooLong  = errors.New("URL longer than 2,048 characters")
+	// ErrLocReplacement: the URL holds U+FFFD, which decoding puts where
+	// the input held a byte that was no text in its declared encoding;
+	// the URL it stands for is unknown.
+	ErrLocReplacement = errors.New("U+FFFD in the URL (a byte that was not text in the input's encoding): the real URL is unknown")
 )
 
 // MaxPort is the highest TCP port; a URL naming a higher one (or port 0)
@@ -65,6 +69,9 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 	}
 	if err := checkSeparators(s); err != nil {
 		return "", err
+	}
+	if strings.Contains(s, "\uFFFD") {
+		return "", fmt.Errorf("%w: %q", ErrLocReplacement, clip(s))
 	}
 	scheme, rest, ok := splitScheme(s)
 	if !ok {
