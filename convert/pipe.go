@@ -15,6 +15,7 @@ const batchSize = 512
 // goroutine; it must be called.
 type pipe struct {
 	batches chan batch
+	free    chan batch // batches the consumer is done with, to fill again
 	stop    chan struct{}
 	done    sync.WaitGroup
 	cur     batch
@@ -29,7 +30,7 @@ type batch struct {
 }
 
 func newPipe(r source) *pipe {
-	p := &pipe{batches: make(chan batch, 4), stop: make(chan struct{})}
+	p := &pipe{batches: make(chan batch, 4), free: make(chan batch, 6), stop: make(chan struct{})}
 	p.done.Add(1)
 	go p.run(r)
 	return p
@@ -39,7 +40,14 @@ func (p *pipe) run(r source) {
 	defer p.done.Done()
 	defer close(p.batches)
 	for {
-		b := batch{entries: make([]formats.Entry, 0, batchSize), inputs: make([]int, 0, batchSize)}
+		var b batch
+		select {
+		case b = <-p.free:
+			// Memory that is in cache, and no garbage.
+			b.entries, b.inputs, b.err = b.entries[:0], b.inputs[:0], nil
+		default:
+			b = batch{entries: make([]formats.Entry, 0, batchSize), inputs: make([]int, 0, batchSize)}
+		}
 		for len(b.entries) < batchSize && b.err == nil {
 			e, err := r.Next()
 			if err != nil {
@@ -66,6 +74,7 @@ func (p *pipe) Next() (formats.Entry, error) {
 		if p.err != nil {
 			return formats.Entry{}, p.err
 		}
+		p.recycle()
 		b, ok := <-p.batches
 		if !ok {
 			p.err = io.EOF
@@ -79,13 +88,28 @@ func (p *pipe) Next() (formats.Entry, error) {
 	return e, nil
 }
 
+// recycle hands the current batch, which the consumer is done with, back
+// to be filled again.
+func (p *pipe) recycle() {
+	if cap(p.cur.entries) == 0 {
+		return
+	}
+	select {
+	case p.free <- p.cur:
+	default:
+	}
+	p.cur, p.i = batch{}, 0
+}
+
 // nextBatch returns the rest of the current batch, or the next one, whole;
-// err is io.EOF (or the error that ended the source) with the last.
+// err is io.EOF (or the error that ended the source) with the last. What
+// it returns is valid until the next call.
 func (p *pipe) nextBatch() (batch, error) {
 	for p.i == len(p.cur.entries) {
 		if p.err != nil {
 			return batch{}, p.err
 		}
+		p.recycle()
 		b, ok := <-p.batches
 		if !ok {
 			p.err = io.EOF
