@@ -709,6 +709,12 @@ func (r *Reader) endField() error {
 	case fieldLastMod:
 		lm, err := formats.ParseLastModBytes(r.val)
 		if err != nil {
+			// A date-time without a time zone (valid for the schema,
+			// ambiguous for W3C Datetime) keeps its date.
+			if d, ok := formats.DateOfZoneless(string(r.val)); ok {
+				r.e.LastMod = d
+				return r.warnf(line, col, false, "<lastmod> %q has no time zone: kept as the date %s", clip(r.val), d)
+			}
 			return r.warn(line, col, false, fmt.Errorf("<lastmod> ignored: %w", err))
 		}
 		r.e.LastMod = lm
