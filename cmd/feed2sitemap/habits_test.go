@@ -157,7 +157,7 @@ func TestHelpLayout(t *testing.T) {
 		require.Greater(t, i, last, "convert --help groups its flags, %q in order", group)
 		last = i
 	}
-	for _, cmd := range []string{"convert", "validate", "robots", "submit", "stylesheet", "formats"} {
+	for _, cmd := range []string{"convert", "validate", "robots", "submit", "stylesheet", "formats", "completion"} {
 		out, _, status := runCLI(t, nil, cmd, "--help")
 		require.Equal(t, exitOK, status, cmd)
 		_, examples, ok := strings.Cut(out, "\nExamples:\n")

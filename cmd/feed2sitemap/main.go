@@ -52,6 +52,7 @@ type cli struct {
 	Robots     robotsCmd        `cmd:"" help:"Print the robots.txt Sitemap: lines of the sitemaps written, or put them in an existing robots.txt (--update)."`
 	Submit     submitCmd        `cmd:"" help:"Submit the URLs of sitemaps, feeds or URL lists to search engines with IndexNow."`
 	Stylesheet stylesheetCmd    `cmd:"" help:"Write the default XSL stylesheet, which shows a sitemap or an index in a browser as a table."`
+	Completion completionCmd    `cmd:"" help:"Write the shell completion script of bash, zsh or fish: commands, flags and format names."`
 	Valid      validateCmd      `cmd:"" name:"validate" help:"Check sitemaps, indexes, feeds, URL lists and robots.txt files against the protocol, the schemas and search-engine rules."`
 	Version    kong.VersionFlag `help:"Print the version and exit."`
 }
