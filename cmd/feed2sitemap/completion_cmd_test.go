@@ -15,7 +15,7 @@ func TestCompletionScripts(t *testing.T) {
 	for shell, wants := range map[string][]string{
 		"bash": {`convert|formats|robots|submit|stylesheet|completion|validate)`, `"convert --to") COMPREPLY=($(compgen -W "atom rss text xml"`,
 			`"validate --format") COMPREPLY=($(compgen -W "text json"`, "--output -o", "--base-url", "--include"},
-		"zsh": {"#compdef feed2sitemap", "'(-o --output)'{-o,--output}'[", ":to:(atom rss text xml)'", ":format:(text json)'", "'validate:Check"},
+		"zsh":  {"#compdef feed2sitemap", "'(-o --output)'{-o,--output}'[", ":to:(atom rss text xml)'", ":format:(text json)'", "'validate:Check"},
 		"fish": {"-a validate -d 'Check", "-l to -x -a 'atom rss text xml'", "-l output -s o -r", "'__fish_seen_subcommand_from validate' -l format -x -a 'text json'"},
 	} {
 		out, errOut, status := runCLI(t, nil, "completion", shell)
