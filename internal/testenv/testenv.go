@@ -72,17 +72,47 @@ func RepoRoot(t testing.TB) string {
 	}
 }
 
+// sharedReason is why a test needs ../shared/schemas.
+const sharedReason = "needs ../shared/schemas beside the checkout (Google's image, video, news and mobile schemas," +
+	" which may not be redistributed) to validate documents with extensions"
+
 // SharedSchemas returns ../shared/schemas, the folder beside the checkout
 // that holds the Google extension schemas (sitemap-all.xsd and its offline
 // catalog.xml), or skips t when it is absent.
 func SharedSchemas(t testing.TB) string {
 	t.Helper()
-	dir := filepath.Join(RepoRoot(t), "..", "shared", "schemas")
-	if _, err := os.Stat(filepath.Join(dir, "sitemap-all.xsd")); err != nil {
-		Skip(t, "needs ../shared/schemas beside the checkout (Google's image, video, news and mobile schemas,"+
-			" which may not be redistributed) to validate documents with extensions")
+	dir, ok := LookupSharedSchemas(t)
+	if !ok {
+		Skip(t, sharedReason)
 	}
 	return dir
+}
+
+// LookupSharedSchemas returns ../shared/schemas and whether it is there,
+// skipping nothing: a test that can run in part without it calls
+// SkipSharedPart for each part it leaves out.
+func LookupSharedSchemas(t testing.TB) (string, bool) {
+	t.Helper()
+	dir := filepath.Join(RepoRoot(t), "..", "shared", "schemas")
+	_, err := os.Stat(filepath.Join(dir, "sitemap-all.xsd"))
+	return dir, err == nil
+}
+
+// SkipSharedPart records that the part of t named what was left out for
+// want of ../shared/schemas, and logs it; t goes on. Under CI it fails t.
+func SkipSharedPart(t testing.TB, what string) {
+	t.Helper()
+	if InCI() {
+		t.Errorf("%s: required under CI: %s", what, sharedReason)
+		return
+	}
+	name := t.Name() + "/" + what
+	mu.Lock()
+	if !slices.Contains(skipped[sharedReason], name) {
+		skipped[sharedReason] = append(skipped[sharedReason], name)
+	}
+	mu.Unlock()
+	t.Logf("%s left out: %s", what, sharedReason)
 }
 
 // Xmllint returns the path of xmllint, or skips t when it is not
@@ -151,12 +181,12 @@ func Summary() string {
 			dir = parent
 		}
 	}
-	plural := "s"
+	what := "tests or parts of tests"
 	if len(names) == 1 {
-		plural = ""
+		what = "test or part of a test"
 	}
-	return fmt.Sprintf("feed2sitemap tests: ./%s: skipped %d test%s (%s%s): %s",
-		filepath.ToSlash(pkg), len(names), plural, strings.Join(shown, ", "), more, strings.Join(reasons, "; "))
+	return fmt.Sprintf("feed2sitemap tests: ./%s: skipped %d %s (%s%s): %s",
+		filepath.ToSlash(pkg), len(names), what, strings.Join(shown, ", "), more, strings.Join(reasons, "; "))
 }
 
 // reportWriter returns where the line goes: the standard error of the go
