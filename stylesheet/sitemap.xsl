@@ -10,7 +10,9 @@
     xmlns:s="http://www.sitemaps.org/schemas/sitemap/0.9"
     xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"
     xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"
-    exclude-result-prefixes="s image video">
+    xmlns:str="http://exslt.org/strings"
+    extension-element-prefixes="str"
+    exclude-result-prefixes="s image video str">
 
   <xsl:output method="html" encoding="UTF-8" indent="yes" doctype-system="about:legacy-compat"/>
 
@@ -41,6 +43,19 @@
           td.date { white-space: nowrap; font-variant-numeric: tabular-nums; }
           a { color: var(--link); text-decoration: none; }
           a:hover { text-decoration: underline; }
+          /* A phone: each row a block, the URL on its own line, the other
+             cells after it, named by their column (data-label). */
+          @media (max-width: 40rem) {
+            body { margin: 1rem auto; padding: 0 .75rem; font-size: 14px; }
+            thead { display: none; }
+            table, tbody, tr, td { display: block; }
+            tr { border-bottom: 1px solid var(--line); padding: .35rem 0; }
+            td, td.num, td.date { border: 0; padding: .1rem .25rem; text-align: left; white-space: normal; }
+            td.loc { word-break: break-word; overflow-wrap: anywhere; }
+            td:first-child { display: none; }
+            td:not(.loc) { display: inline-block; color: var(--muted); font-size: .85rem; margin-right: .75rem; }
+            td[data-label]:not(.loc):not(:empty)::before { content: attr(data-label) ": "; }
+          }
         </style>
       </head>
       <body>
@@ -88,11 +103,11 @@
           <tr>
             <td class="num"><xsl:value-of select="position()"/></td>
             <td class="loc"><xsl:apply-templates select="s:loc"/></td>
-            <td class="date"><xsl:apply-templates select="s:lastmod"/></td>
-            <xsl:if test="$freq"><td><xsl:value-of select="normalize-space(s:changefreq)"/></td></xsl:if>
-            <xsl:if test="$prio"><td class="num"><xsl:value-of select="normalize-space(s:priority)"/></td></xsl:if>
-            <xsl:if test="$img"><td class="num images"><xsl:value-of select="count(image:image)"/></td></xsl:if>
-            <xsl:if test="$vid"><td class="num videos"><xsl:value-of select="count(video:video)"/></td></xsl:if>
+            <td class="date" data-label="Last modified"><xsl:apply-templates select="s:lastmod"/></td>
+            <xsl:if test="$freq"><td data-label="Change frequency"><xsl:value-of select="normalize-space(s:changefreq)"/></td></xsl:if>
+            <xsl:if test="$prio"><td class="num" data-label="Priority"><xsl:value-of select="normalize-space(s:priority)"/></td></xsl:if>
+            <xsl:if test="$img"><td class="num images" data-label="Images"><xsl:value-of select="count(image:image)"/></td></xsl:if>
+            <xsl:if test="$vid"><td class="num videos" data-label="Videos"><xsl:value-of select="count(video:video)"/></td></xsl:if>
           </tr>
         </xsl:for-each>
       </tbody>
@@ -123,19 +138,37 @@
           <tr>
             <td class="num"><xsl:value-of select="position()"/></td>
             <td class="loc"><xsl:apply-templates select="s:loc"/></td>
-            <td class="date"><xsl:apply-templates select="s:lastmod"/></td>
+            <td class="date" data-label="Last modified"><xsl:apply-templates select="s:lastmod"/></td>
           </tr>
         </xsl:for-each>
       </tbody>
     </table>
   </xsl:template>
 
-  <!-- A loc: a link when it is an http(s) URL, plain text otherwise. -->
+  <!-- A loc: a link when it is an http(s) URL, plain text otherwise. The
+       link is the loc exactly; what it shows is the loc with its
+       percent-escapes decoded for reading (/caf%C3%A9 as /café), where the
+       browser's XSLT has EXSLT's str:decode-uri, and unless decoding gives
+       control or direction characters, which could disguise it. -->
   <xsl:template match="s:loc">
     <xsl:variable name="v" select="normalize-space(.)"/>
+    <xsl:variable name="shown">
+      <xsl:choose>
+        <xsl:when test="contains($v, '%') and function-available('str:decode-uri')">
+          <xsl:variable name="u" select="translate($v, 'abcdef', 'ABCDEF')"/>
+          <xsl:variable name="d" select="str:decode-uri($v)"/>
+          <xsl:choose>
+            <xsl:when test="$d != '' and not(contains($u, '%0') or contains($u, '%1') or contains($u, '%7F') or contains($u, '%C2%8') or contains($u, '%C2%9'))
+                and translate($d, '&#x200B;&#x200C;&#x200D;&#x200E;&#x200F;&#x202A;&#x202B;&#x202C;&#x202D;&#x202E;&#x2066;&#x2067;&#x2068;&#x2069;&#xFEFF;&#xFFFD;', '') = $d"><xsl:value-of select="$d"/></xsl:when>
+            <xsl:otherwise><xsl:value-of select="$v"/></xsl:otherwise>
+          </xsl:choose>
+        </xsl:when>
+        <xsl:otherwise><xsl:value-of select="$v"/></xsl:otherwise>
+      </xsl:choose>
+    </xsl:variable>
     <xsl:choose>
-      <xsl:when test="starts-with($v, 'https://') or starts-with($v, 'http://')"><a href="{$v}"><xsl:value-of select="$v"/></a></xsl:when>
-      <xsl:otherwise><xsl:value-of select="$v"/></xsl:otherwise>
+      <xsl:when test="starts-with($v, 'https://') or starts-with($v, 'http://')"><a href="{$v}"><xsl:value-of select="$shown"/></a></xsl:when>
+      <xsl:otherwise><xsl:value-of select="$shown"/></xsl:otherwise>
     </xsl:choose>
   </xsl:template>
 
