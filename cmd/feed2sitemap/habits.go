@@ -39,6 +39,7 @@ func checkArgs(parser *kong.Kong, args []string) error {
 	for _, f := range parser.Model.Flags {
 		long[f.Name] = true
 	}
+	commands = append(commands, "help")
 	for _, c := range parser.Model.Children {
 		if !c.Hidden {
 			commands = append(commands, c.Name)

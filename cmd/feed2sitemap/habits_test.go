@@ -32,7 +32,7 @@ func runAt(t *testing.T, terminals []string, stdin string, args ...string) (stri
 }
 
 func TestMistypedCommand(t *testing.T) {
-	for typo, want := range map[string]string{"valdiate": "validate", "vaildate": "validate", "formtas": "formats", "submti": "submit", "robot": "robots"} {
+	for typo, want := range map[string]string{"valdiate": "validate", "vaildate": "validate", "formtas": "formats", "submti": "submit", "robot": "robots", "hlep": "help", "completoin": "completion"} {
 		_, errOut, status := runCLI(t, nil, typo, "x.xml")
 		assert.Equal(t, exitUsage, status, typo)
 		assert.Contains(t, errOut, `"`+typo+`" is not a command, nor a file here: did you mean `+want+"?", typo)
