@@ -635,7 +635,7 @@ func TestBadInputUnusableLocs(t *testing.T) {
 func TestBadInputBadLastmod(t *testing.T) {
 	for value, want := range map[string]string{
 		"Mon, 06 May 2024 08:53:11 GMT": "2024-05-06T08:53:11Z", // RFC 1123 in a sitemap: unambiguous
-		"2024-05-08T08:53:11":           "",                     // no zone: ambiguous
+		"2024-05-08T08:53:11":           "2024-05-08",           // no zone: the time is ambiguous, the date is kept (a warning)
 		"2024-05-08 08:53:11 AM":        "",
 		"24-05-08":                      "", // two-digit year
 		"yesterday":                     "",
