@@ -32,6 +32,7 @@ const (
 <url><loc>https://example.com/a</loc><lastmod>2026-11-20T09:15:00Z</lastmod><changefreq>daily</changefreq><priority>0.8</priority><img:image><img:loc>https://example.com/a1.jpg</img:loc></img:image><img:image><img:loc>https://example.com/a2.jpg</img:loc></img:image><v:video><v:thumbnail_loc>https://example.com/t.jpg</v:thumbnail_loc><v:title>A</v:title><v:description>A video</v:description><v:content_loc>https://example.com/a.mp4</v:content_loc></v:video></url>
 <url><loc>https://example.com/b?x=1&amp;y=2</loc><lastmod>2026-10-31</lastmod></url>
 <url><loc>https://example.com/caf%C3%A9/</loc><img:image><img:loc>https://example.com/c.png</img:loc></img:image></url>
+<url><loc>https://example.com/%e6%97%a5/%E2%80%AEx/%2F/%C3/%C0%AF/%F0%9F%98%80?q=%ED%A0%80&amp;lt=%3C</loc></url>
 </urlset>
 `
 	browserIndex = `<?xml version="1.0" encoding="UTF-8"?>
@@ -82,7 +83,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("urlset", func(t *testing.T) {
 		doc := dumpDOM(t, srv.URL+"/sitemap.xml")
 		assert.Equal(t, "Sitemap", text(find(doc, "title")))
-		assert.Equal(t, "3", text(byID(doc, "count")))
+		assert.Equal(t, "4", text(byID(doc, "count")))
 		assert.Equal(t, "3", text(byID(doc, "images")))
 		assert.Equal(t, "1", text(byID(doc, "videos")))
 		head, rows := table(t, doc, "urls")
@@ -90,9 +91,14 @@ func TestBrowser(t *testing.T) {
 		assert.Equal(t, [][]string{
 			{"1", "https://example.com/a", "2026-11-20 09:15:00Z", "daily", "0.8", "2", "1"},
 			{"2", "https://example.com/b?x=1&y=2", "2026-10-31", "", "", "0", "0"},
-			{"3", "https://example.com/caf%C3%A9/", "", "", "", "1", "0"},
+			{"3", "https://example.com/café/", "", "", "", "1", "0"},
+			// Decoded for reading: UTF-8 escapes, not ASCII ones, nor a
+			// direction character, a lone byte, an overlong form or a
+			// surrogate.
+			{"4", "https://example.com/日/%E2%80%AEx/%2F/%C3/%C0%AF/😀?q=%ED%A0%80&lt=%3C", "", "", "", "0", "0"},
 		}, rows)
-		assert.Equal(t, []string{"https://example.com/a", "https://example.com/b?x=1&y=2", "https://example.com/caf%C3%A9/"}, links(byID(doc, "urls")))
+		assert.Equal(t, []string{"https://example.com/a", "https://example.com/b?x=1&y=2", "https://example.com/caf%C3%A9/",
+			"https://example.com/%e6%97%a5/%E2%80%AEx/%2F/%C3/%C0%AF/%F0%9F%98%80?q=%ED%A0%80&lt=%3C"}, links(byID(doc, "urls")), "the links are exact")
 	})
 	t.Run("index", func(t *testing.T) {
 		doc := dumpDOM(t, srv.URL+"/index.xml")

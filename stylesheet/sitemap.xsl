@@ -10,9 +10,7 @@
     xmlns:s="http://www.sitemaps.org/schemas/sitemap/0.9"
     xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"
     xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"
-    xmlns:str="http://exslt.org/strings"
-    extension-element-prefixes="str"
-    exclude-result-prefixes="s image video str">
+    exclude-result-prefixes="s image video">
 
   <xsl:output method="html" encoding="UTF-8" indent="yes" doctype-system="about:legacy-compat"/>
 
@@ -52,9 +50,9 @@
             tr { border-bottom: 1px solid var(--line); padding: .35rem 0; }
             td, td.num, td.date { border: 0; padding: .1rem .25rem; text-align: left; white-space: normal; }
             td.loc { word-break: break-word; overflow-wrap: anywhere; }
-            td:first-child { display: none; }
             td:not(.loc) { display: inline-block; color: var(--muted); font-size: .85rem; margin-right: .75rem; }
-            td[data-label]:not(.loc):not(:empty)::before { content: attr(data-label) ": "; }
+            td:first-child:not(.loc), td:not(.loc):empty { display: none; }
+            td[data-label]:not(.loc)::before { content: attr(data-label) ": "; }
           }
         </style>
       </head>
@@ -146,29 +144,73 @@
   </xsl:template>
 
   <!-- A loc: a link when it is an http(s) URL, plain text otherwise. The
-       link is the loc exactly; what it shows is the loc with its
-       percent-escapes decoded for reading (/caf%C3%A9 as /café), where the
-       browser's XSLT has EXSLT's str:decode-uri, and unless decoding gives
-       control or direction characters, which could disguise it. -->
+       link is the loc exactly; what it shows has its UTF-8 percent-escapes
+       decoded for reading (/caf%C3%A9 as /café), where the XSLT is
+       libxslt's (Chromium, Safari), which honours disable-output-escaping.
+       Escapes of ASCII characters stay, and so do those of control,
+       invisible and direction characters, which could disguise a URL. -->
   <xsl:template match="s:loc">
     <xsl:variable name="v" select="normalize-space(.)"/>
-    <xsl:variable name="shown">
-      <xsl:choose>
-        <xsl:when test="contains($v, '%') and function-available('str:decode-uri')">
-          <xsl:variable name="u" select="translate($v, 'abcdef', 'ABCDEF')"/>
-          <xsl:variable name="d" select="str:decode-uri($v)"/>
-          <xsl:choose>
-            <xsl:when test="$d != '' and not(contains($u, '%0') or contains($u, '%1') or contains($u, '%7F') or contains($u, '%C2%8') or contains($u, '%C2%9'))
-                and translate($d, '&#x200B;&#x200C;&#x200D;&#x200E;&#x200F;&#x202A;&#x202B;&#x202C;&#x202D;&#x202E;&#x2066;&#x2067;&#x2068;&#x2069;&#xFEFF;&#xFFFD;', '') = $d"><xsl:value-of select="$d"/></xsl:when>
-            <xsl:otherwise><xsl:value-of select="$v"/></xsl:otherwise>
-          </xsl:choose>
-        </xsl:when>
-        <xsl:otherwise><xsl:value-of select="$v"/></xsl:otherwise>
-      </xsl:choose>
-    </xsl:variable>
     <xsl:choose>
-      <xsl:when test="starts-with($v, 'https://') or starts-with($v, 'http://')"><a href="{$v}"><xsl:value-of select="$shown"/></a></xsl:when>
-      <xsl:otherwise><xsl:value-of select="$shown"/></xsl:otherwise>
+      <xsl:when test="starts-with($v, 'https://') or starts-with($v, 'http://')"><a href="{$v}"><xsl:call-template name="shown"><xsl:with-param name="s" select="$v"/></xsl:call-template></a></xsl:when>
+      <xsl:otherwise><xsl:value-of select="$v"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <xsl:template name="shown">
+    <xsl:param name="s"/>
+    <xsl:choose>
+      <xsl:when test="contains($s, '%') and system-property('xsl:vendor') = 'libxslt'">
+        <xsl:value-of select="substring-before($s, '%')"/>
+        <xsl:variable name="r" select="translate(concat('%', substring-after($s, '%')), 'abcdef', 'ABCDEF')"/>
+        <xsl:variable name="b1"><xsl:call-template name="byte"><xsl:with-param name="h" select="substring($r, 2, 2)"/></xsl:call-template></xsl:variable>
+        <xsl:variable name="b2"><xsl:call-template name="byte"><xsl:with-param name="h" select="substring($r, 4, 3)"/></xsl:call-template></xsl:variable>
+        <xsl:variable name="b3"><xsl:call-template name="byte"><xsl:with-param name="h" select="substring($r, 7, 3)"/></xsl:call-template></xsl:variable>
+        <xsl:variable name="b4"><xsl:call-template name="byte"><xsl:with-param name="h" select="substring($r, 10, 3)"/></xsl:call-template></xsl:variable>
+        <xsl:variable name="n">
+          <xsl:choose>
+            <xsl:when test="$b1 &gt;= 194 and $b1 &lt;= 223 and $b2 &gt;= 128 and $b2 &lt;= 191">2</xsl:when>
+            <xsl:when test="$b1 &gt;= 224 and $b1 &lt;= 239 and $b2 &gt;= 128 and $b2 &lt;= 191 and $b3 &gt;= 128 and $b3 &lt;= 191">3</xsl:when>
+            <xsl:when test="$b1 &gt;= 240 and $b1 &lt;= 244 and $b2 &gt;= 128 and $b2 &lt;= 191 and $b3 &gt;= 128 and $b3 &lt;= 191 and $b4 &gt;= 128 and $b4 &lt;= 191">4</xsl:when>
+            <xsl:otherwise>0</xsl:otherwise>
+          </xsl:choose>
+        </xsl:variable>
+        <xsl:variable name="cp">
+          <xsl:choose>
+            <xsl:when test="$n = 2"><xsl:value-of select="($b1 - 192) * 64 + $b2 - 128"/></xsl:when>
+            <xsl:when test="$n = 3"><xsl:value-of select="($b1 - 224) * 4096 + ($b2 - 128) * 64 + $b3 - 128"/></xsl:when>
+            <xsl:when test="$n = 4"><xsl:value-of select="($b1 - 240) * 262144 + ($b2 - 128) * 4096 + ($b3 - 128) * 64 + $b4 - 128"/></xsl:when>
+            <xsl:otherwise>0</xsl:otherwise>
+          </xsl:choose>
+        </xsl:variable>
+        <xsl:choose>
+          <xsl:when test="$cp &gt;= 160 and not($n = 3 and $cp &lt; 2048) and not($n = 4 and ($cp &lt; 65536 or $cp &gt; 1114111))
+              and not($cp = 173 or $cp &gt;= 8203 and $cp &lt;= 8207 or $cp &gt;= 8232 and $cp &lt;= 8238 or $cp &gt;= 8288 and $cp &lt;= 8303
+              or $cp &gt;= 55296 and $cp &lt;= 57343 or $cp = 65279 or $cp &gt;= 65529 and $cp &lt;= 65535)">
+            <xsl:value-of select="concat('&amp;#', $cp, ';')" disable-output-escaping="yes"/>
+            <xsl:call-template name="shown"><xsl:with-param name="s" select="substring(concat('%', substring-after($s, '%')), 3 * $n + 1)"/></xsl:call-template>
+          </xsl:when>
+          <xsl:otherwise>
+            <xsl:text>%</xsl:text>
+            <xsl:call-template name="shown"><xsl:with-param name="s" select="substring-after($s, '%')"/></xsl:call-template>
+          </xsl:otherwise>
+        </xsl:choose>
+      </xsl:when>
+      <xsl:otherwise><xsl:value-of select="$s"/></xsl:otherwise>
+    </xsl:choose>
+  </xsl:template>
+
+  <!-- The value of two hex digits h (after a '%' when h has three
+       characters), or -1. -->
+  <xsl:template name="byte">
+    <xsl:param name="h"/>
+    <xsl:variable name="d" select="substring($h, string-length($h) - 1)"/>
+    <xsl:variable name="x" select="'0123456789ABCDEF'"/>
+    <xsl:choose>
+      <xsl:when test="(string-length($h) = 2 or starts-with($h, '%')) and string-length($d) = 2 and contains($x, substring($d, 1, 1)) and contains($x, substring($d, 2, 1))">
+        <xsl:value-of select="string-length(substring-before($x, substring($d, 1, 1))) * 16 + string-length(substring-before($x, substring($d, 2, 1)))"/>
+      </xsl:when>
+      <xsl:otherwise>-1</xsl:otherwise>
     </xsl:choose>
   </xsl:template>
 
