@@ -266,8 +266,13 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 		if isFeed(out) {
 			return o, usageError{errors.New("--stylesheet applies to XML sitemaps and indexes, not to feeds")}
 		}
-		if u, err := url.Parse(c.Stylesheet); err != nil || u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
+		u, err := url.Parse(c.Stylesheet)
+		if err != nil || u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
 			return o, usageError{fmt.Errorf("--stylesheet %q: not an http(s) URL or a path", c.Stylesheet)}
+		}
+		if b := c.BaseURL; u.IsAbs() && b != nil && (!strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host)) {
+			return o, usageError{fmt.Errorf("--stylesheet %s: browsers load a sitemap's stylesheet only from the sitemap's own origin (%s://%s), "+
+				"and show a blank page otherwise: serve it there (feed2sitemap stylesheet writes one) and give its path", c.Stylesheet, b.Scheme, b.Host)}
 		}
 		o.Stylesheet = c.Stylesheet
 	}

@@ -119,3 +119,15 @@ func TestSubmitNormalForm(t *testing.T) {
 	assert.Equal(t, `{"host":"example.com","key":"`+testKey+`","urlList":["https://example.com/about","https://example.com/a/b","https://example.com/c"]}`+"\n"+
 		`{"host":"www.example.com","key":"`+testKey+`","urlList":["https://www.example.com/d"]}`+"\n", out)
 }
+
+func TestStylesheetFromAnotherOrigin(t *testing.T) {
+	dir := t.TempDir()
+	in := writeInput(t, dir, "urls.txt", "https://a.example/1")
+	_, errOut, status := runCLI(t, nil, in, "-o", filepath.Join(dir, "sitemap.xml"), "--base-url", "https://a.example/", "--stylesheet", "https://cdn.example/sitemap.xsl")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, errOut, "browsers load a sitemap's stylesheet only from the sitemap's own origin (https://a.example)")
+	for _, ok := range []string{"/sitemap.xsl", "https://A.example/sitemap.xsl"} {
+		_, errOut, status = runCLI(t, nil, in, "-o", filepath.Join(dir, "sitemap.xml"), "--base-url", "https://a.example/", "--stylesheet", ok)
+		assert.Equal(t, exitOK, status, errOut)
+	}
+}
