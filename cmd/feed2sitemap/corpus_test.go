@@ -141,7 +141,5 @@ func runCLIAtTerminal(t *testing.T, stdin io.Reader, args ...string) (string, st
 	if stdin == nil {
 		stdin = strings.NewReader("")
 	}
-	var stdout, stderr bytes.Buffer
-	status := run(args, &env{Stdin: stdin, Stdout: &stdout, Stderr: &stderr, Terminal: func(x any) bool { return x == &stderr }})
-	return stdout.String(), stderr.String(), status
+	return runAt(t, []string{"stderr"}, stdin, args...)
 }

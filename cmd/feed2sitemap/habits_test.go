@@ -18,9 +18,8 @@ import (
 
 // runAt runs the command line with the named standard streams ("stdin",
 // "stdout", "stderr") at a terminal.
-func runAt(t *testing.T, terminals []string, stdin string, args ...string) (string, string, int) {
+func runAt(t *testing.T, terminals []string, in io.Reader, args ...string) (string, string, int) {
 	t.Helper()
-	in := strings.NewReader(stdin)
 	var stdout, stderr bytes.Buffer
 	streams := map[string]any{"stdin": in, "stdout": &stdout, "stderr": &stderr}
 	term := map[any]bool{}
@@ -64,16 +63,16 @@ func TestHelpCommand(t *testing.T) {
 func TestStdinByDefault(t *testing.T) {
 	// A pipe or a redirected file: read it.
 	for _, args := range [][]string{{"--to", "text"}, {"convert", "--to", "text"}} {
-		out, errOut, status := runAt(t, nil, "https://a.example/1\n", args...)
+		out, errOut, status := runAt(t, nil, strings.NewReader("https://a.example/1\n"), args...)
 		require.Equal(t, exitOK, status, errOut)
 		assert.Equal(t, "https://a.example/1\n", out)
 	}
-	out, _, status := runAt(t, nil, "https://a.example/1\n", "validate")
+	out, _, status := runAt(t, nil, strings.NewReader("https://a.example/1\n"), "validate")
 	assert.Equal(t, exitOK, status)
 	assert.Contains(t, out, "<stdin> (text, 1 URL): ok")
 	// A terminal: nothing to read, so say how to name an input.
 	for _, args := range [][]string{{}, {"--to", "text"}, {"validate"}, {"submit", "--indexnow-key", "0123456789abcdef"}} {
-		_, errOut, status := runAt(t, []string{"stdin"}, "", args...)
+		_, errOut, status := runAt(t, []string{"stdin"}, strings.NewReader(""), args...)
 		assert.Equal(t, exitUsage, status, "%q", args)
 		assert.Contains(t, errOut, "no input: name a file", "%q", args)
 	}
@@ -109,11 +108,11 @@ func TestOneDashLongFlag(t *testing.T) {
 }
 
 func TestGzipToTerminal(t *testing.T) {
-	out, errOut, status := runAt(t, []string{"stdout"}, "", example, "--gzip")
+	out, errOut, status := runAt(t, []string{"stdout"}, strings.NewReader(""), example, "--gzip")
 	assert.Equal(t, exitUsage, status)
 	assert.Empty(t, out)
 	assert.Contains(t, errOut, "--gzip: standard output is a terminal")
-	out, errOut, status = runAt(t, nil, "", example, "--gzip", "-q")
+	out, errOut, status = runAt(t, nil, strings.NewReader(""), example, "--gzip", "-q")
 	require.Equal(t, exitOK, status, errOut)
 	assert.True(t, strings.HasPrefix(out, "\x1f\x8b"), "redirected: gzip")
 }
@@ -124,12 +123,12 @@ func TestQuietWhenAllIsWell(t *testing.T) {
 	require.NoError(t, os.WriteFile(clean, []byte("https://a.example/1\nhttps://a.example/2\n"), 0o644))
 	out := filepath.Join(dir, "sitemap.xml")
 
-	_, errOut, status := runAt(t, nil, "", clean, "-o", out)
+	_, errOut, status := runAt(t, nil, strings.NewReader(""), clean, "-o", out)
 	require.Equal(t, exitOK, status)
 	assert.Empty(t, errOut, "cron: a clean run prints nothing")
-	_, errOut, _ = runAt(t, []string{"stderr"}, "", clean, "-o", out)
+	_, errOut, _ = runAt(t, []string{"stderr"}, strings.NewReader(""), clean, "-o", out)
 	assert.Equal(t, "feed2sitemap: read 2 entries from 1 input, wrote 2 to "+out+"\n", errOut, "at a terminal: the summary")
-	_, errOut, _ = runAt(t, nil, "", clean, "-o", out, "-v")
+	_, errOut, _ = runAt(t, nil, strings.NewReader(""), clean, "-o", out, "-v")
 	assert.Contains(t, errOut, "wrote 2 to "+out, "-v: the summary")
 
 	// Something merged, filtered or skipped: the summary says so.
@@ -139,7 +138,7 @@ func TestQuietWhenAllIsWell(t *testing.T) {
 		example:                               "(1 invalid, 1 warning)",
 		clean + " --host b.example --to text": "all 2 entries were filtered out",
 	} {
-		_, errOut, _ := runAt(t, nil, "", strings.Fields(args)...)
+		_, errOut, _ := runAt(t, nil, strings.NewReader(""), strings.Fields(args)...)
 		assert.Contains(t, errOut, want, args)
 	}
 }
