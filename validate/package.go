@@ -8,7 +8,9 @@
 // removed, at most 52,428,800 bytes), so that it sees the encoding, the size
 // and exact positions. It never expands entities or processes a DTD, and its
 // memory is bounded: the duplicate and twin rules keep 64-bit hashes of the
-// URLs' normal forms (package normalize): about a hundred bytes per URL.
+// URLs' normal forms (package normalize): about a hundred bytes per URL, for
+// at most Options.MaxRemembered URLs (DefaultMaxRemembered, about 100 MiB);
+// later URLs are compared with those and counted by Validator.Forgotten.
 //
 // XML is checked against content models transcribed from sitemap.xsd,
 // siteindex.xsd and the image, video, news, mobile and xhtml extension

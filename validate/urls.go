@@ -247,13 +247,20 @@ func (d *doc) checkSeen(s string, line, col int, what string) {
 		d.reportAt(ruleDuplicateURL, line, col, "%s %s is listed before %s", what, clip(s), where)
 		return
 	}
-	v.pages[h] = firstSeen{doc: d.id, line: uint32(line)}
+	remember := len(v.pages) < v.opts.MaxRemembered
+	if remember {
+		v.pages[h] = firstSeen{doc: d.id, line: uint32(line)}
+	} else {
+		v.forgot++
+	}
 	th := v.hash(twinForm(key))
 	if other, ok := v.twins[th]; ok && other != h {
 		d.reportAt(ruleURLTwins, line, col, "%s %s is another version (http/https or www.) of a URL listed before", what, clip(s))
 		return
 	}
-	v.twins[th] = h
+	if remember {
+		v.twins[th] = h
+	}
 }
 
 // hash returns a 64-bit hash of s.

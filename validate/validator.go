@@ -110,7 +110,18 @@ type Options struct {
 	// OnDocument, when set, is called after each document (an input or a
 	// child) has been checked.
 	OnDocument func(Document)
+	// MaxRemembered bounds the URLs the duplicate-url and url-twins rules
+	// remember (about a hundred bytes each); past it, later URLs are still
+	// compared with those remembered but not remembered themselves, and
+	// Forgotten counts them. Zero means DefaultMaxRemembered.
+	MaxRemembered int
 }
+
+// DefaultMaxRemembered is the number of URLs a run remembers for the
+// duplicate-url and url-twins rules unless Options.MaxRemembered says
+// otherwise: about 100 MiB of tables, so that checking a set of any size
+// stays in bounded memory.
+const DefaultMaxRemembered = 1_000_000
 
 // Validator checks documents. It holds the state of one run: the URLs seen
 // so far (for duplicate-url and url-twins across files) and the children
@@ -123,6 +134,7 @@ type Validator struct {
 	twins   map[uint64]uint64    // hash of the twin form -> hash of the first normal form
 	visited map[string]bool      // children checked
 	scratch []byte
+	forgot  int // URLs not remembered once pages was full
 }
 
 type firstSeen struct{ doc, line uint32 }
@@ -135,10 +147,19 @@ func New(opts Options) *Validator {
 	if opts.OpenChild == nil {
 		opts.OpenChild = OpenLocal
 	}
+	if opts.MaxRemembered <= 0 {
+		opts.MaxRemembered = DefaultMaxRemembered
+	}
 	v := &Validator{opts: opts, seed: maphash.MakeSeed(), visited: map[string]bool{}}
 	v.reset()
 	return v
 }
+
+// Forgotten returns how many URLs the run checked without remembering
+// them for the duplicate-url and url-twins rules, because it already
+// remembered Options.MaxRemembered: a duplicate of one of those is not
+// reported.
+func (v *Validator) Forgotten() int { return v.forgot }
 
 func (v *Validator) reset() {
 	v.pages = map[uint64]firstSeen{}

@@ -66,6 +66,10 @@ func (c *validateCmd) Run(e *env) error {
 			unreadable = append(unreadable, in.Name)
 		}
 	}
+	if n := v.Forgotten(); n > 0 {
+		fmt.Fprintf(e.Stderr, "feed2sitemap: note: duplicate-url and url-twins remembered the first %d URLs only (to keep memory bounded); %d later URLs were compared with those, not with each other\n",
+			validate.DefaultMaxRemembered, n)
+	}
 	if c.Format == "json" {
 		err = rep.WriteJSON(e.Stdout)
 	} else {

@@ -1,0 +1,37 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRememberedURLsBounded checks that the duplicate-url and url-twins
+// tables stop growing at Options.MaxRemembered: URLs past it are still
+// compared with those remembered, counted as forgotten, and the tables'
+// size (the run's memory) no longer grows with the input.
+func TestRememberedURLsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "<url><loc>https://example.com/p%d</loc></url>\n", i)
+	}
+	// A duplicate of a remembered URL and of a forgotten one.
+	b.WriteString("<url><loc>https://example.com/p1</loc></url>\n<url><loc>https://example.com/p90</loc></url>\n</urlset>\n")
+	v := New(Options{MaxRemembered: 50})
+	var dups []string
+	err := v.Check(strings.NewReader(b.String()), Source{Name: "s.xml"}, func(f Finding) {
+		if f.Rule.ID == ruleDuplicateURL.ID {
+			dups = append(dups, f.Message)
+		}
+	})
+	require.NoError(t, err)
+	assert.Len(t, v.pages, 50)
+	assert.Len(t, v.twins, 50)
+	assert.Equal(t, 51, v.Forgotten()) // p50..p99 and the repeat of p90
+	require.Len(t, dups, 1, "only the duplicate of a remembered URL is reported")
+	assert.Contains(t, dups[0], "/p1 ")
+}
