@@ -19,6 +19,7 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -229,6 +230,14 @@ type Stats struct {
 	// Names), the entries written whose extension data of that kind the
 	// output could not hold.
 	ExtDropped map[string]int
+	// HeadDropped counts the document-level foreign elements read
+	// (formats.HeadReader's, ResourceSync's rs:md and rs:ln) that were not
+	// written: the output's document-level elements are those of the input
+	// its first entry came from (for a child of an index followed, the
+	// top-level index's) read before that entry; those of other inputs,
+	// and all of them when the output format cannot hold foreign elements,
+	// are counted here.
+	HeadDropped int
 }
 
 // Read returns the entries read over all inputs.
@@ -374,6 +383,9 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		}
 		if w == nil {
 			wo := formats.WriteOptions{Index: e.Kind == formats.KindSitemap, Uses: src.uses() & opts.Carries & formats.ExtAll}
+			if opts.Carries&formats.ExtForeign != 0 {
+				wo.Head = src.takenHead()
+			}
 			if w, err = newWriter(wo); err != nil {
 				return stats, err
 			}
@@ -394,6 +406,10 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		if err := opts.Verify(); err != nil {
 			return stats, err
 		}
+	}
+	stats.HeadDropped = src.headSeen() - len(src.takenHead())
+	if opts.Carries&formats.ExtForeign == 0 {
+		stats.HeadDropped = src.headSeen()
 	}
 	failed := src.failed()
 	if w == nil {
@@ -430,6 +446,48 @@ type sources struct {
 	// used is the union of the kinds of extension data of the entries
 	// read (a formats.ExtensionSet), read by the writing goroutine.
 	used atomic.Uint32
+	// head are the document-level elements the output takes (see
+	// Stats.HeadDropped), once taken at the first entry; seen counts those
+	// of every input read to its end. headMu guards them: the writing
+	// goroutine reads what the reading one set.
+	headMu    sync.Mutex
+	head      []string
+	headTaken bool
+	seen      int
+}
+
+// headOf returns the document-level elements r read so far, if it keeps
+// them.
+func headOf(r formats.Reader) []string {
+	if h, ok := r.(formats.HeadReader); ok {
+		return h.Head()
+	}
+	return nil
+}
+
+// takeHead takes, at the first entry, the document-level elements of the
+// top-level input f read so far.
+func (s *sources) takeHead(f *frame) {
+	s.headMu.Lock()
+	defer s.headMu.Unlock()
+	if !s.headTaken {
+		s.head, s.headTaken = slices.Clone(headOf(f.r)), true
+	}
+}
+
+// takenHead returns the document-level elements the output takes.
+func (s *sources) takenHead() []string {
+	s.headMu.Lock()
+	defer s.headMu.Unlock()
+	return s.head
+}
+
+// headSeen returns how many document-level elements the inputs read to
+// their end held.
+func (s *sources) headSeen() int {
+	s.headMu.Lock()
+	defer s.headMu.Unlock()
+	return s.seen
 }
 
 // uses returns the extensions the entries read so far use.
@@ -608,6 +666,9 @@ func (s *sources) Next() (formats.Entry, error) {
 				}
 				continue
 			}
+			if !s.headTaken {
+				s.takeHead(s.stack[0])
+			}
 			return e, nil
 		}
 		if err != io.EOF {
@@ -619,6 +680,11 @@ func (s *sources) Next() (formats.Entry, error) {
 				// are read.
 				st.Err = err
 			}
+		}
+		if h := headOf(f.r); len(h) > 0 {
+			s.headMu.Lock()
+			s.seen += len(h)
+			s.headMu.Unlock()
 		}
 		s.stack = s.stack[:len(s.stack)-1]
 		if f.closer != nil {

@@ -17,6 +17,17 @@ type Reader interface {
 	Next() (Entry, error)
 }
 
+// HeadReader is a Reader that also keeps the elements of a document that
+// belong to no entry: foreign elements directly under the root (the XML
+// reader's ResourceSync rs:md and rs:ln, say).
+type HeadReader interface {
+	Reader
+	// Head returns the document-level foreign elements read so far, in
+	// document order, each verbatim, self-contained XML (the namespace
+	// declarations it needs are on its own start tag).
+	Head() []string
+}
+
 // Writer writes entries as one document. Close writes what ends the
 // document (an XML footer, say) and flushes; it does not close the
 // underlying io.Writer. A Writer must be closed even when no entry was
@@ -36,6 +47,11 @@ type WriteOptions struct {
 	// first is written, so that an XML writer declares exactly those
 	// namespaces on the root element.
 	Uses ExtensionSet
+	// Head are document-level foreign elements (ResourceSync's rs:md and
+	// rs:ln, say), each verbatim, self-contained XML as HeadReader gives
+	// them, that an XML writer writes right after the root start tag,
+	// before the entries, one a line. Other writers ignore them.
+	Head []string
 	// Stylesheet, when set, is the URL of an XSL stylesheet that XML
 	// writers name in an <?xml-stylesheet?> instruction.
 	Stylesheet string

@@ -1067,7 +1067,10 @@ func (s *Set) partPattern() *regexp.Regexp {
 // isPartName reports whether name is the name of a part of this output.
 func (s *Set) isPartName(name string) bool { return s.partPattern().MatchString(name) }
 
-// indexOptions returns the options the sitemap index is written with.
+// indexOptions returns the options the sitemap index is written with. The
+// document-level elements (WriteOptions.Head) are in the index as in every
+// part: a ResourceSync list split in parts is an index and parts that each
+// say what they are (rs:md capability) and where they belong (rs:ln).
 func (s *Set) indexOptions() formats.WriteOptions {
-	return formats.WriteOptions{Index: true, Stylesheet: s.opts.Write.Stylesheet}
+	return formats.WriteOptions{Index: true, Stylesheet: s.opts.Write.Stylesheet, Head: s.opts.Write.Head}
 }

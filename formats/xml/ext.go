@@ -182,6 +182,9 @@ func (r *Reader) endCapture(d int) error {
 		return nil
 	}
 	r.capDepth = 0
+	if r.capHead {
+		return r.endHead()
+	}
 	if r.capOver {
 		if r.capWarned {
 			return nil
@@ -207,6 +210,43 @@ func (r *Reader) endCapture(d int) error {
 	}
 	return nil
 }
+
+// isHead reports whether an element directly under the root in namespace
+// space is a document-level foreign element, kept whole: it is in a
+// declared namespace that is neither the sitemap's nor an extension's
+// (ResourceSync's rs:md and rs:ln). An extension element there is outside
+// every schema and stays an unknown element, ignored.
+func (r *Reader) isHead(space string) bool {
+	_, ext := extensionSpaces[space]
+	return !ext && r.isCaptured(space)
+}
+
+// beginHead starts capturing a document-level foreign element, within the
+// budget all of them share (maxCapture, as one entry's).
+func (r *Reader) beginHead(name xml.Name, attrs []xml.Attr, line, col int) {
+	r.capHead, r.capBytes, r.capOver = true, r.headBytes, false
+	r.beginCapture(name, attrs, line, col)
+}
+
+// endHead keeps the document-level foreign element just captured.
+func (r *Reader) endHead() error {
+	r.capHead, r.headBytes = false, r.capBytes
+	if r.capOver {
+		if r.headWarned {
+			return nil
+		}
+		r.headWarned = true
+		return r.warnf(r.capLine, r.capCol, false, "foreign elements past %d MiB directly in <%s> ignored", maxCapture>>20, r.rootName)
+	}
+	r.head = append(r.head, serialize(r.capToks))
+	return nil
+}
+
+// Head returns the foreign elements read so far directly under the root
+// element, outside every entry (ResourceSync's rs:md and rs:ln), in
+// document order, each verbatim, self-contained XML. It implements
+// formats.HeadReader.
+func (r *Reader) Head() []string { return r.head }
 
 // unsafeVerbatim says why the element n, which the model cannot hold,
 // cannot be kept verbatim either, or "" when it can: the schemas validate

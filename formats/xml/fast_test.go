@@ -39,7 +39,7 @@ func traceRead(t testing.TB, data []byte, opts formats.ReadOptions, src io.Reade
 		}
 		e, err := r.Next()
 		if err == io.EOF {
-			events = append(events, "EOF")
+			events = append(events, "EOF", fmt.Sprintf("head %q", r.Head()))
 			if _, again := r.Next(); again != io.EOF {
 				events = append(events, fmt.Sprintf("after EOF: %v", again))
 			}

@@ -54,6 +54,10 @@
 //     other element of a namespace of its own inside an entry (a PageMap,
 //     say), and an extension element with a child or attribute the model
 //     has no field for, is kept verbatim as foreign extension data.
+//   - An element of a namespace of its own directly under the root, outside
+//     every entry (ResourceSync's rs:md and rs:ln), is kept verbatim as a
+//     document-level element: see Head. An extension's element there is
+//     unknown.
 //   - Unknown elements without a namespace of their own (in the sitemap's
 //     namespace, or in none) are skipped, with one warning per element name
 //     and document.
@@ -232,6 +236,12 @@ type Reader struct {
 	capLine   int    // where the element being captured starts
 	capCol    int
 	imagesCut int // images dropped over formats.MaxImages
+
+	// The document-level foreign elements (see ext.go).
+	head       []string
+	headBytes  int  // their capture budget spent so far
+	capHead    bool // the element being captured is one of them
+	headWarned bool // their budget was spent, and that was said
 
 	// What was skipped, for the warnings.
 	unknown       map[string]bool
@@ -450,7 +460,7 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 		}
 	}
 	local := name.Local
-	if r.capDepth > 0 && (local != r.entryName || !r.isCore(name.Space)) {
+	if r.capDepth > 0 && (r.capHead || local != r.entryName || !r.isCore(name.Space)) {
 		r.roles[d] = roleCapture
 		r.captureStart(name, attrs, line, col)
 		return nil
@@ -491,6 +501,11 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 	case roleRoot:
 		if local == r.wrongName && r.isCore(name.Space) {
 			return r.warnf(line, col, true, "<%s> inside <%s> skipped: a sitemap cannot mix pages and child sitemaps", local, r.rootName)
+		}
+		if r.isHead(name.Space) {
+			r.roles[d] = roleCapture
+			r.beginHead(name, attrs, line, col)
+			return nil
 		}
 		return r.other(name, line, col)
 	case roleEntry, roleDeadEntry:

@@ -25,7 +25,8 @@ const (
 // HeaderSize returns the size in bytes of the header of a document written
 // with options o: the XML declaration, the stylesheet instruction when
 // o.Stylesheet is set, and the root start tag with the namespaces of
-// o.Uses (for a urlset; an index declares none). It is len(IndexHeader)
+// o.Uses (for a urlset; an index declares none), then the document-level
+// elements of o.Head, one a line. It is len(IndexHeader)
 // or len(URLSetHeader) for options with neither.
 func HeaderSize(o formats.WriteOptions) int {
 	return len(appendHeader(nil, o.Index, o))
@@ -55,15 +56,21 @@ func appendHeader(b []byte, index bool, o formats.WriteOptions) []byte {
 		b = append(b, `"?>`+"\n"...)
 	}
 	if index {
-		return append(b, `<sitemapindex xmlns="`+Namespace+`">`+"\n"...)
-	}
-	b = append(b, `<urlset xmlns="`+Namespace+`"`...)
-	for _, x := range extensionNamespaces {
-		if o.Uses&x.ext != 0 {
-			b = append(b, ` xmlns:`+x.prefix+`="`+x.uri+`"`...)
+		b = append(b, `<sitemapindex xmlns="`+Namespace+`">`+"\n"...)
+	} else {
+		b = append(b, `<urlset xmlns="`+Namespace+`"`...)
+		for _, x := range extensionNamespaces {
+			if o.Uses&x.ext != 0 {
+				b = append(b, ` xmlns:`+x.prefix+`="`+x.uri+`"`...)
+			}
 		}
+		b = append(b, ">\n"...)
 	}
-	return append(b, ">\n"...)
+	for _, h := range o.Head {
+		b = append(b, h...)
+		b = append(b, '\n')
+	}
+	return b
 }
 
 // FooterSize returns the size in bytes of the footer of a document written
@@ -100,7 +107,8 @@ var errNoLoc = errors.New("xml: entry has no loc")
 // (and EntrySize, which assumes the root declares them, is then short;
 // EntrySizeWith is exact). A <sitemap> of an index holds only foreign
 // elements. Foreign elements must be well-formed, self-contained XML, as
-// the Reader makes them.
+// the Reader makes them; so must the document-level elements of
+// WriteOptions.Head, written after the root start tag, one a line.
 type Writer struct {
 	w       *bufio.Writer
 	opts    formats.WriteOptions
@@ -199,6 +207,8 @@ func appendEntry(b []byte, e *formats.Entry, uses formats.ExtensionSet) []byte {
 func (w *Writer) start(k formats.Kind) {
 	w.started, w.kind = true, k
 	switch {
+	case len(w.opts.Head) > 0:
+		w.w.Write(appendHeader(nil, k == formats.KindSitemap, w.opts))
 	case k == formats.KindSitemap && w.opts.Stylesheet == "":
 		w.w.WriteString(IndexHeader)
 	case k == formats.KindURL && w.opts.Stylesheet == "" && w.opts.Uses == 0:
