@@ -59,7 +59,8 @@ type WriteOptions struct {
 	Feed FeedInfo
 	// Warn, when set, receives what a writer had to make up or leave out
 	// that the caller should know (the Atom writer's dates for undated
-	// entries), once per document, at Close.
+	// entries, the XML writer's news articles over two days old), once
+	// per document, at Close.
 	Warn func(msg string)
 }
 

@@ -149,6 +149,34 @@ func IsVideoIDType(s string) bool {
 	return oneOf(s, "tms:series", "tms:program", "rovi:series", "rovi:program", "freebase", "url")
 }
 
+// NewsLanguage returns a language tag as Google News wants it: the ISO 639
+// code in lower case ("en" for "en-US"), except for Chinese, which is
+// "zh-tw" for the traditional script (zh-Hant, zh-TW, zh-HK, zh-MO) and
+// "zh-cn" otherwise. It reports false when the tag does not start with a
+// two- or three-letter code.
+func NewsLanguage(tag string) (string, bool) {
+	tag = strings.ToLower(strings.ReplaceAll(TrimSpace(tag), "_", "-"))
+	primary, rest, _ := strings.Cut(tag, "-")
+	if len(primary) < 2 || len(primary) > 3 {
+		return "", false
+	}
+	for _, c := range primary {
+		if c < 'a' || c > 'z' {
+			return "", false
+		}
+	}
+	if primary != "zh" {
+		return primary, true
+	}
+	for _, sub := range strings.Split(rest, "-") {
+		switch sub {
+		case "hant", "tw", "hk", "mo":
+			return "zh-tw", true
+		}
+	}
+	return "zh-cn", true
+}
+
 // IsNewsLanguage reports whether s is a news publication language, the
 // news schema's pattern "zh-cn|zh-tw|([a-z]{2,3})".
 func IsNewsLanguage(s string) bool {

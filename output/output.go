@@ -4,7 +4,8 @@
 //
 // A file holds at most 50,000 entries and 52,428,800 bytes uncompressed,
 // header and footer counted exactly (Options.MaxURLs and Options.MaxBytes
-// set lower caps). When the entries need more than one file, the file named
+// set lower caps), and at most 1,000 entries with news data
+// (formats.MaxNews) when the format keeps it. When the entries need more than one file, the file named
 // by Options.Path becomes a sitemap index and the entries go to parts beside
 // it, named after the output, their number and a short hash of their
 // content: sitemap-1-3f9a2c1e.xml, sitemap-2-0b71d4aa.xml, ... Each index
@@ -69,6 +70,7 @@ import (
 const (
 	MaxURLs  = formats.MaxURLs  // entries per file
 	MaxBytes = formats.MaxBytes // bytes per file, uncompressed
+	MaxNews  = formats.MaxNews  // entries with news data per file
 )
 
 // maxParts is how many parts one index may list: the protocol's limit on
@@ -155,6 +157,7 @@ type Set struct {
 	layout    *formats.Layout
 	maxURLs   int
 	maxBytes  int64
+	maxNews   int // entries with news data per file
 
 	started bool
 	kind    formats.Kind
@@ -184,7 +187,10 @@ func New(opts Options) (*Set, error) {
 	if opts.Path == "" {
 		return nil, errors.New("output: no path")
 	}
-	s := &Set{opts: opts, layout: opts.Format.Layout, maxURLs: opts.MaxURLs, maxBytes: opts.MaxBytes, frame: -1}
+	s := &Set{opts: opts, layout: opts.Format.Layout, maxURLs: opts.MaxURLs, maxBytes: opts.MaxBytes, maxNews: math.MaxInt, frame: -1}
+	if opts.Format.Carries&formats.ExtNews != 0 && s.layout != nil && !opts.OneFile {
+		s.maxNews = MaxNews
+	}
 	if s.layout == nil {
 		// A document that cannot be split (a feed): one file, whatever
 		// its size.
@@ -353,7 +359,8 @@ func (s *Set) Write(e formats.Entry) error {
 	if frame+size > s.maxBytes {
 		return s.fail(fmt.Errorf("%w: %s needs %d bytes, the limit is %d", ErrEntryTooLarge, e.Loc, frame+size, s.maxBytes))
 	}
-	if s.cur != nil && (s.cur.entries+1 > s.maxURLs || frame+s.cur.bytes+size > s.maxBytes) {
+	news := e.Ext != nil && e.Ext.News != nil
+	if s.cur != nil && (s.cur.entries+1 > s.maxURLs || frame+s.cur.bytes+size > s.maxBytes || news && s.cur.news+1 > s.maxNews) {
 		if err := s.split(); err != nil {
 			if err == ErrNeedBaseURL {
 				err = &NeedBaseURLError{Loc: e.Loc}
@@ -378,6 +385,9 @@ func (s *Set) Write(e formats.Entry) error {
 	}
 	p.entries++
 	p.bytes += size
+	if news {
+		p.news++
+	}
 	if formats.Newer(e.LastMod, p.lastmod) {
 		p.lastmod = e.LastMod
 	}
@@ -694,6 +704,7 @@ type part struct {
 	err     error
 	waited  bool
 	entries int
+	news    int // of the entries, those with news data
 	bytes   int64
 	lastmod formats.LastMod
 }

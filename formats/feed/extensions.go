@@ -10,8 +10,8 @@ import (
 
 // NewsAge is how old an item may be, before ReadOptions.Now, to become a
 // news entry when ReadOptions.NewsName is set: Google News sitemaps list
-// only the articles of the last two days.
-const NewsAge = 48 * time.Hour
+// only the articles of the last two days (formats.NewsAge).
+const NewsAge = formats.NewsAge
 
 // extensions returns the sitemap extensions of the nth item, whose entry
 // (loc, title, summary) is e: its images, its videos, its language
@@ -252,7 +252,7 @@ func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
 	if pub.IsZero() || pub.Time().After(now) || now.Sub(pub.Time()) > NewsAge {
 		return nil, nil
 	}
-	lang, ok := newsLanguage(r.language(it))
+	lang, ok := formats.NewsLanguage(r.language(it))
 	switch {
 	case !ok:
 		// The item's own language is reported for each item, the feed's once.
@@ -274,38 +274,22 @@ func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
 	case title == "":
 		return nil, r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: no news entry: the item has no title", it.name(n)))
 	}
+	if tag := formats.TrimSpace(r.language(it)); !strings.EqualFold(tag, lang) && !r.newsLangWarned[tag] {
+		// Said once per language tag, not for each item, and not for a
+		// change of case only (zh-TW is zh-tw).
+		if r.newsLangWarned == nil {
+			r.newsLangWarned = map[string]bool{}
+		}
+		r.newsLangWarned[tag] = true
+		if err := r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: news language %q written as %q, the ISO 639 code the news schema takes",
+			it.name(n), tag, lang)); err != nil {
+			return nil, err
+		}
+	}
 	return &formats.News{
 		PublicationName:     r.opts.NewsName,
 		PublicationLanguage: lang,
 		PublicationDate:     pub,
 		Title:               title,
 	}, nil
-}
-
-// newsLanguage returns a language tag as Google News wants it: the ISO 639
-// code in lower case ("en" for "en-US"), except for Chinese, which is
-// "zh-tw" for the traditional script (zh-Hant, zh-TW, zh-HK, zh-MO) and
-// "zh-cn" otherwise. It reports false when the tag does not start with a
-// two- or three-letter code.
-func newsLanguage(tag string) (string, bool) {
-	tag = strings.ToLower(strings.ReplaceAll(formats.TrimSpace(tag), "_", "-"))
-	primary, rest, _ := strings.Cut(tag, "-")
-	if len(primary) < 2 || len(primary) > 3 {
-		return "", false
-	}
-	for _, c := range primary {
-		if c < 'a' || c > 'z' {
-			return "", false
-		}
-	}
-	if primary != "zh" {
-		return primary, true
-	}
-	for _, sub := range strings.Split(rest, "-") {
-		switch sub {
-		case "hant", "tw", "hk", "mo":
-			return "zh-tw", true
-		}
-	}
-	return "zh-cn", true
 }

@@ -122,7 +122,7 @@
 // dcterms:issued, dcterms:created, else dc:date; Atom published, else
 // updated; JSON date_published, else date_modified) in the NewsAge (48 hours) before ReadOptions.Now gets news
 // data: that publication name, the feed's language as Google News writes it
-// (see newsLanguage: "en" for en-US, "zh-cn" or "zh-tw" for Chinese), that
+// (see formats.NewsLanguage: "en" for en-US, "zh-cn" or "zh-tw" for Chinese), that
 // date and the item's title. A feed without a language gives one warning
 // and no news; an item without a title, a warning and no news.
 //
@@ -229,7 +229,10 @@ type Reader struct {
 	tail   *damage // damage found when parsing, reported after the items
 	// newsWarned is set once the missing language news needs was reported.
 	newsWarned bool
-	err        error // sticky: io.EOF or the error that ended the stream
+	// newsLangWarned holds the language tags already reported as written
+	// as another news language (en-US as en).
+	newsLangWarned map[string]bool
+	err            error // sticky: io.EOF or the error that ended the stream
 }
 
 // NewReader returns a reader of the feed r, which must be UTF-8 (as

@@ -727,6 +727,17 @@ func (r *Reader) news(n *cnode) (nw *formats.News, ok bool, err error) {
 		return nil, true, r.warn(n.t.line, n.t.col, false, fmt.Errorf("<%s> dropped: its publication_date is unusable", n.qname()))
 	}
 	if ok && err == nil && nw.PublicationLanguage != "" && !formats.IsNewsLanguage(nw.PublicationLanguage) {
+		if lang, mapped := formats.NewsLanguage(nw.PublicationLanguage); mapped {
+			// The meaning is clear (en-US is en): the code the schema
+			// takes, said unless only the case changes (zh-TW is zh-tw).
+			var werr error
+			if !strings.EqualFold(formats.TrimSpace(nw.PublicationLanguage), lang) {
+				werr = r.warn(n.t.line, n.t.col, false, fmt.Errorf("<%s> language %q written as %q, the ISO 639 code the news schema takes",
+					n.qname(), clip([]byte(nw.PublicationLanguage)), lang))
+			}
+			nw.PublicationLanguage = lang
+			return nw, ok, werr
+		}
 		return nil, true, r.warn(n.t.line, n.t.col, false, fmt.Errorf("<%s> dropped: its language %q is not an ISO 639 code (en, zh-cn, zh-tw)",
 			n.qname(), clip([]byte(nw.PublicationLanguage))))
 	}

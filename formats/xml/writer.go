@@ -3,9 +3,11 @@ package xml
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -109,6 +111,9 @@ var errNoLoc = errors.New("xml: entry has no loc")
 // elements. Foreign elements must be well-formed, self-contained XML, as
 // the Reader makes them; so must the document-level elements of
 // WriteOptions.Head, written after the root start tag, one a line.
+// Close says through WriteOptions.Warn how many entries it wrote with news
+// data published more than formats.NewsAge before the Writer was made:
+// Google News sitemaps list only the articles of the last two days.
 type Writer struct {
 	w       *bufio.Writer
 	opts    formats.WriteOptions
@@ -117,6 +122,12 @@ type Writer struct {
 	closed  bool
 	err     error
 	buf     []byte // the entry being written
+	// oldNews counts the entries written whose news article was
+	// published more than formats.NewsAge before the writer was made;
+	// oldestNews is the first of them.
+	oldNews    int
+	oldestNews string
+	now        time.Time
 }
 
 // NewWriter returns a writer of a sitemap to w. The first entry decides the
@@ -124,7 +135,7 @@ type Writer struct {
 // formats.KindSitemap. With no entry at all, Close writes an empty urlset,
 // or an empty sitemap index when opts.Index is set.
 func NewWriter(w io.Writer, opts formats.WriteOptions) *Writer {
-	return &Writer{w: bufio.NewWriterSize(w, 64<<10), opts: opts}
+	return &Writer{w: bufio.NewWriterSize(w, 64<<10), opts: opts, now: time.Now()}
 }
 
 // Write writes one entry: loc, lastmod, changefreq and priority for a page;
@@ -156,6 +167,13 @@ func (w *Writer) WriteEntryBytes(e formats.Entry, b []byte) error {
 		return ErrMixedKinds
 	}
 	_, w.err = w.w.Write(b)
+	if w.err == nil && e.Ext != nil && e.Ext.News != nil {
+		if pd := e.Ext.News.PublicationDate; !pd.IsZero() && w.now.Sub(pd.Time()) > formats.NewsAge {
+			if w.oldNews++; w.oldNews == 1 {
+				w.oldestNews = e.Loc
+			}
+		}
+	}
 	return w.err
 }
 
@@ -241,6 +259,10 @@ func (w *Writer) Close() error {
 		w.w.WriteString(URLSetFooter)
 	}
 	w.err = w.w.Flush()
+	if w.oldNews > 0 && w.opts.Warn != nil {
+		w.opts.Warn(fmt.Sprintf("%s with news data published more than two days ago (the first: %s): Google News sitemaps should list only the articles of the last two days",
+			plural(w.oldNews, "entry", "entries"), w.oldestNews))
+	}
 	return w.err
 }
 
