@@ -222,6 +222,11 @@ func (c *convertCmd) Run(e *env) error {
 	if len(stats.ExtDropped) > 0 {
 		rep.notice(fmt.Sprintf("left out what %s cannot hold: %s", out.Name, droppedText(stats.ExtDropped)))
 	}
+	if n := stats.HeadDropped; n > 0 {
+		rep.notice(fmt.Sprintf("left out %d document-level %s (such as ResourceSync's rs:md and rs:ln): "+
+			"the output keeps those of the input its first entry comes from, and %s keeps them only in XML",
+			n, plural(n, "element", "elements"), out.Name))
+	}
 	if err == nil {
 		if n := filteredBy(stats, convert.RuleScope); n > 0 && !c.Verbose {
 			rep.notice(fmt.Sprintf("left out %d %s outside %s, where --base-url says the sitemap is: the protocol's scope rule%s",

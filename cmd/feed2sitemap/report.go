@@ -62,6 +62,9 @@ type reportTotals struct {
 	// alternates, mobile, foreign), the entries whose data of that kind
 	// the output format could not hold.
 	ExtensionsDropped map[string]int `json:"extensions_dropped,omitempty"`
+	// HeadDropped counts the document-level foreign elements (ResourceSync's
+	// rs:md and rs:ln) the output did not keep.
+	HeadDropped int `json:"document_elements_dropped,omitempty"`
 }
 
 type reportFile struct {
@@ -119,7 +122,7 @@ func writeReport(path string, stdout io.Writer, s *convert.Stats, d *destination
 		r.Inputs = append(r.Inputs, ri)
 	}
 	r.Totals = reportTotals{Read: s.Read(), Invalid: s.Skipped(), Warnings: s.Warnings(), Filtered: s.Filtered(),
-		Duplicates: s.Duplicates, Written: s.Written, Limited: s.Limited, ExtensionsDropped: s.ExtDropped}
+		Duplicates: s.Duplicates, Written: s.Written, Limited: s.Limited, ExtensionsDropped: s.ExtDropped, HeadDropped: s.HeadDropped}
 	if runErr != nil {
 		r.Error = runErr.Error()
 	} else if d.set != nil {
