@@ -1,7 +1,10 @@
 package formats
 
 import (
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -91,4 +94,124 @@ func unionBy[T any, K comparable](a, b []T, key func(T) K) []T {
 		}
 	}
 	return slices.Clip(out)
+}
+
+// Missing returns the names of the fields the protocol requires that im
+// lacks (its loc); nil when it has them all.
+func (im *Image) Missing() []string {
+	return missing(nil, "loc", im.Loc)
+}
+
+// Missing returns the names of the fields the protocol requires that v
+// lacks: thumbnail_loc, title, description, and content_loc or
+// player_loc; nil when it has them all. A video that lacks one is not
+// written: an empty required element would make the sitemap invalid.
+func (v *Video) Missing() []string {
+	m := missing(nil, "thumbnail_loc", v.ThumbnailLoc)
+	m = missing(m, "title", v.Title)
+	m = missing(m, "description", v.Description)
+	if TrimSpace(v.ContentLoc) == "" && TrimSpace(v.PlayerLoc) == "" {
+		m = append(m, "content_loc or player_loc")
+	}
+	return m
+}
+
+// Missing returns the names of the fields the protocol requires that n
+// lacks: the publication's name and language, publication_date and title;
+// nil when it has them all.
+func (n *News) Missing() []string {
+	m := missing(nil, "publication name", n.PublicationName)
+	m = missing(m, "publication language", n.PublicationLanguage)
+	if n.PublicationDate.IsZero() {
+		m = append(m, "publication_date")
+	}
+	return missing(m, "title", n.Title)
+}
+
+// missing returns m with name added when v is empty or only spaces.
+func missing(m []string, name, v string) []string {
+	if TrimSpace(v) == "" {
+		return append(m, name)
+	}
+	return m
+}
+
+// Complete removes from x the images, videos and news data that lack a
+// field the protocol requires (see the Missing methods), calling drop for
+// each with what it is and what it lacks ("video https://example.com/v.mp4:
+// no title, no description"), and returns drop's first error. Every
+// reader applies this rule, so converting never writes an invented or
+// empty required field.
+func (x *Extensions) Complete(drop func(what string) error) error {
+	var first error
+	x.incomplete(func(what string) {
+		if err := drop(what); err != nil && first == nil {
+			first = err
+		}
+	}, true)
+	return first
+}
+
+// Incomplete returns what Complete would say of the first item it would
+// remove from x, or "" when it would remove none; x is not changed.
+func (x *Extensions) Incomplete() string {
+	first := ""
+	x.incomplete(func(what string) {
+		if first == "" {
+			first = what
+		}
+	}, false)
+	return first
+}
+
+// incomplete calls say for each image, video and news data of x that
+// lacks a required field, and removes it when remove is set. Images are
+// named by their place (image 2), videos by Video.Name, news by title.
+func (x *Extensions) incomplete(say func(what string), remove bool) {
+	if x == nil {
+		return
+	}
+	images, videos := x.Images[:0], x.Videos[:0]
+	for i, im := range x.Images {
+		if m := im.Missing(); m != nil {
+			say(describe("image", strconv.Itoa(i+1), m))
+		} else if remove {
+			images = append(images, im)
+		}
+	}
+	for _, v := range x.Videos {
+		if m := v.Missing(); m != nil {
+			say(describe("video", v.Name(), m))
+		} else if remove {
+			videos = append(videos, v)
+		}
+	}
+	if x.News != nil {
+		if m := x.News.Missing(); m != nil {
+			say(describe("news", strconv.Quote(x.News.Title), m))
+			if remove {
+				x.News = nil
+			}
+		}
+	}
+	if remove {
+		x.Images, x.Videos = slices.Clip(images), slices.Clip(videos)
+	}
+}
+
+// describe is how Complete names an item that lacks the fields m.
+func describe(what, name string, m []string) string {
+	return fmt.Sprintf("%s %s: no %s", what, name, strings.Join(m, ", no "))
+}
+
+// Name is how a warning names v: its content_loc, else its player_loc,
+// else its title, quoted.
+func (v *Video) Name() string {
+	switch {
+	case v.ContentLoc != "":
+		return v.ContentLoc
+	case v.PlayerLoc != "":
+		return v.PlayerLoc
+	}
+	return fmt.Sprintf("%q", v.Title)
 }

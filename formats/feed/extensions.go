@@ -33,6 +33,13 @@ func (r *Reader) extensions(n int, it *item, e *formats.Entry) (*formats.Extensi
 	if x.News, err = r.news(n, it, e.Title); err != nil {
 		return nil, err
 	}
+	// What the item lacks was said above; this is the rule every reader
+	// applies, so no required field is ever written empty.
+	if err := x.Complete(func(what string) error {
+		return r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: %s dropped (required)", it.name(n), what))
+	}); err != nil {
+		return nil, err
+	}
 	if x.Uses() == 0 {
 		return nil, nil
 	}
@@ -135,14 +142,7 @@ func (r *Reader) videos(n int, it *item, e *formats.Entry) ([]formats.Video, err
 		if d := parseDuration(ref.duration); d >= 1 && d <= 28800 {
 			v.Duration = d
 		}
-		var missing []string
-		for _, f := range []struct{ name, value string }{
-			{"thumbnail_loc", v.ThumbnailLoc}, {"title", v.Title}, {"description", v.Description},
-		} {
-			if f.value == "" {
-				missing = append(missing, f.name)
-			}
-		}
+		missing := v.Missing()
 		var why string
 		switch {
 		case len(missing) > 0:

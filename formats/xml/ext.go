@@ -375,6 +375,11 @@ func (r *Reader) interpret(n *cnode) (bool, error) {
 		return ok, err
 	case VideoNamespace + " video":
 		v, ok, err := r.video(n)
+		if ok && err == nil {
+			if m := v.Missing(); m != nil {
+				return true, r.incomplete(n, m)
+			}
+		}
 		if ok {
 			x.Videos = append(x.Videos, v)
 		}
@@ -384,6 +389,11 @@ func (r *Reader) interpret(n *cnode) (bool, error) {
 			return false, nil
 		}
 		nw, ok, err := r.news(n)
+		if ok && nw != nil && err == nil {
+			if m := nw.Missing(); m != nil {
+				return true, r.incomplete(n, m)
+			}
+		}
 		if ok && nw != nil {
 			x.News = nw
 		}
@@ -402,6 +412,13 @@ func (r *Reader) interpret(n *cnode) (bool, error) {
 		return true, nil
 	}
 	return false, nil
+}
+
+// incomplete drops the extension element n, which lacks the required
+// fields m (formats.Video.Missing, say), with a warning: written without
+// them, it would make the sitemap invalid.
+func (r *Reader) incomplete(n *cnode, m []string) error {
+	return r.warnf(n.t.line, n.t.col, false, "<%s> dropped: no %s (required)", n.qname(), strings.Join(m, ", no "))
 }
 
 // fields walks the children of n, all of which must be in namespace space

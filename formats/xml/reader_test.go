@@ -216,6 +216,11 @@ var readerCases = []readerCase{
 			`<image:image><image:loc>https://example.com/j.jpg</image:loc></image:image><xhtml:link rel="alternate" hreflang="de" href="https://example.com/de"/></url>` +
 			`<url><loc>https://example.com/b</loc><video:video><video:title>t</video:title></video:video><news:news/><mobile:mobile/></url></urlset>`,
 		locs: []string{"https://example.com/a", "https://example.com/b"},
+		// Written, they would be empty required elements.
+		warnings: []string{
+			"<video:video> dropped: no thumbnail_loc, no description, no content_loc or player_loc (required)",
+			"<news:news> dropped: no publication name, no publication language, no publication_date, no title (required)",
+		},
 	},
 	{
 		name: "extension element with an undeclared prefix",

@@ -111,6 +111,9 @@ var errNoLoc = errors.New("xml: entry has no loc")
 // elements. Foreign elements must be well-formed, self-contained XML, as
 // the Reader makes them; so must the document-level elements of
 // WriteOptions.Head, written after the root start tag, one a line.
+// Images, videos and news data that lack a field the protocol requires
+// (formats.Video.Missing, say) are left out: never an empty required
+// element; Close says so through WriteOptions.Warn.
 // Close says through WriteOptions.Warn how many entries it wrote with news
 // data published more than formats.NewsAge before the Writer was made:
 // Google News sitemaps list only the articles of the last two days.
@@ -128,6 +131,9 @@ type Writer struct {
 	oldNews    int
 	oldestNews string
 	now        time.Time
+	// incomplete names the first extension data left out because it
+	// lacks a required field.
+	incomplete string
 }
 
 // NewWriter returns a writer of a sitemap to w. The first entry decides the
@@ -167,6 +173,12 @@ func (w *Writer) WriteEntryBytes(e formats.Entry, b []byte) error {
 		return ErrMixedKinds
 	}
 	_, w.err = w.w.Write(b)
+	if w.err == nil && e.Ext != nil && w.incomplete == "" {
+		// Said at Close: appendEntry left these out.
+		if what := e.Ext.Incomplete(); what != "" {
+			w.incomplete = e.Loc + ": " + what
+		}
+	}
 	if w.err == nil && e.Ext != nil && e.Ext.News != nil {
 		if pd := e.Ext.News.PublicationDate; !pd.IsZero() && w.now.Sub(pd.Time()) > formats.NewsAge {
 			if w.oldNews++; w.oldNews == 1 {
@@ -259,6 +271,9 @@ func (w *Writer) Close() error {
 		w.w.WriteString(URLSetFooter)
 	}
 	w.err = w.w.Flush()
+	if w.incomplete != "" && w.opts.Warn != nil {
+		w.opts.Warn(fmt.Sprintf("extension data without a required field left out (the first: %s)", w.incomplete))
+	}
 	if w.oldNews > 0 && w.opts.Warn != nil {
 		w.opts.Warn(fmt.Sprintf("%s with news data published more than two days ago (the first: %s): Google News sitemaps should list only the articles of the last two days",
 			plural(w.oldNews, "entry", "entries"), w.oldestNews))
@@ -364,6 +379,9 @@ func appendExt(b []byte, x *formats.Extensions, uses formats.ExtensionSet) []byt
 	p.b = b
 	for i := range x.Images {
 		im := &x.Images[i]
+		if im.Missing() != nil {
+			continue // never an empty required element (Writer.Close says so)
+		}
 		p.open(uses, 0, "image:image")
 		p.leaf("image:loc", im.Loc)
 		p.leaf("image:caption", im.Caption)
@@ -373,9 +391,11 @@ func appendExt(b []byte, x *formats.Extensions, uses formats.ExtensionSet) []byt
 		p.close("image:image")
 	}
 	for i := range x.Videos {
-		p.video(uses, &x.Videos[i])
+		if x.Videos[i].Missing() == nil {
+			p.video(uses, &x.Videos[i])
+		}
 	}
-	if n := x.News; n != nil {
+	if n := x.News; n != nil && n.Missing() == nil {
 		p.open(uses, 2, "news:news")
 		p.b = append(p.b, "<news:publication>"...)
 		p.item("news:name", n.PublicationName)
