@@ -67,7 +67,7 @@ type convertCmd struct {
 	Link           *url.URL `group:"Feed output (rss, atom)" placeholder:"URL" help:"The site the feed is about (default: the site of --base-url, else of the first entry)."`
 	Description    string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"What the feed is about (default: the title)."`
 	Report         string   `group:"Input and output" placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written) to FILE as JSON (- or /dev/stdout: standard output, when -o names a file)."`
-	Strict         bool     `help:"Treat every warning as an error."`
+	Strict         bool     `help:"Treat every warning as an error, and write nothing then: the readers' warnings, every finding of the rules of feed2sitemap validate on each input read (warnings such as a duplicate URL or a future lastmod included), and every warning about the output (more than 1,000 news entries or over a size limit in one file that cannot be split, data left out, news over two days old)."`
 	Quiet          bool     `short:"q" xor:"verbosity" help:"Print only errors: no warnings, no summary, no progress."`
 	Verbose        bool     `short:"v" xor:"verbosity" help:"Print every warning and an account of each input (and each child sitemap read)."`
 
@@ -153,6 +153,7 @@ func (c *convertCmd) Run(e *env) error {
 		}
 		strict.wrapChildren(&opts)
 		opts.Verify = strict.finish
+		dest.write.Warn = strict.warns(dest.write.Warn)
 	}
 	stats, err := convert.Run(inputs, dest.create, opts)
 	if strict != nil {
@@ -168,6 +169,20 @@ func (c *convertCmd) Run(e *env) error {
 			if serr := strict.err(); serr != nil {
 				err = serr
 			}
+		}
+		if err == nil {
+			// The output is checked too: what would be said of it
+			// after the commit fails the run before.
+			if msg := overLimit(dest, stats); msg != "" {
+				strict.outputWarning(msg)
+			}
+			if len(stats.ExtDropped) > 0 {
+				strict.outputWarning(fmt.Sprintf("left out what %s cannot hold: %s", out.Name, droppedText(stats.ExtDropped)))
+			}
+			if n := stats.HeadDropped; n > 0 {
+				strict.outputWarning(fmt.Sprintf("left out %d document-level %s", n, plural(n, "element", "elements")))
+			}
+			err = strict.outputErr()
 		}
 	}
 	if err == nil || c.Sources.KeepGoing && errors.Is(err, convert.ErrInputsFailed) {
@@ -204,10 +219,8 @@ func (c *convertCmd) Run(e *env) error {
 			err = fmt.Errorf("%w; or, for tools rather than search engines, --one-file writes one plain list with no limit", err)
 		}
 	}
-	if err == nil && dest.set == nil && (stats.Written > output.MaxURLs || dest.size.n > output.MaxBytes) {
-		rep.notice(fmt.Sprintf("%s holds %d entries and %d bytes: over the protocol's limit of %d per file or %d bytes uncompressed; "+
-			"search engines may reject it (write to a file with -o and --base-url to split it into an index and parts)",
-			dest.name(), stats.Written, dest.size.n, output.MaxURLs, output.MaxBytes))
+	if msg := overLimit(dest, stats); err == nil && msg != "" {
+		rep.notice(msg + "; search engines may reject it (write to a file with -o and --base-url to split it into an index and parts)")
 	}
 	if err == nil && dest.set != nil {
 		for _, p := range dest.set.Stale() {
@@ -303,6 +316,16 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 		}
 	}
 	return o, nil
+}
+
+// overLimit says how standard output, which is not split, is over the
+// protocol's limits of one file; "" when it is not, or the output is files.
+func overLimit(d *destination, stats *convert.Stats) string {
+	if d.set != nil || stats == nil || stats.Written <= output.MaxURLs && d.size.n <= output.MaxBytes {
+		return ""
+	}
+	return fmt.Sprintf("%s holds %d entries and %d bytes: over the protocol's limit of %d per file or %d bytes uncompressed",
+		d.name(), stats.Written, d.size.n, output.MaxURLs, output.MaxBytes)
 }
 
 // options returns the options of the conversion the flags ask for, writing

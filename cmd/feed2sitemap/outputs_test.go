@@ -128,7 +128,11 @@ func TestStrictUsesTheRules(t *testing.T) {
 	assert.Equal(t, exitFail, status)
 	assert.Empty(t, stdout, "nothing written to standard output either")
 
-	// A clean input passes, its warnings shown.
+	// An input whose findings are only warnings fails too: --strict
+	// treats every warning as an error (here a deprecated image:caption).
 	_, errOut, status = runCLI(t, nil, imagesSitemap, "-o", out, "--strict")
-	assert.Equal(t, exitOK, status, errOut)
+	assert.Equal(t, exitFail, status, errOut)
+	assert.Contains(t, errOut, "(warnings included), the first: ")
+	assert.Contains(t, errOut, "[deprecated-tag]")
+	assert.NoFileExists(t, out, "nothing written")
 }

@@ -14,13 +14,43 @@ import (
 // strictCheck checks every input a strict conversion reads, children
 // included, with the rules of feed2sitemap validate, as the converter
 // reads it: the bytes read are handed to the rule engine too, so nothing
-// is read twice. Findings of errors fail the conversion; warnings are
-// shown as warnings.
+// is read twice. Every finding fails the conversion, warnings included;
+// so does every warning about the output (output warns).
 type strictCheck struct {
 	mu       sync.Mutex
 	errors   []validate.Finding
 	warnings []validate.Finding
 	open     []*checkedInput // the inputs opened, whose checks finish reports
+	// output are the warnings about the output: what its writers said,
+	// and what the command says of the whole (outputWarning).
+	output []string
+}
+
+// warns returns say, which also records each warning about the output.
+func (s *strictCheck) warns(say func(string)) func(string) {
+	return func(msg string) {
+		s.outputWarning(msg)
+		say(msg)
+	}
+}
+
+// outputWarning records a warning about the output.
+func (s *strictCheck) outputWarning(msg string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.output = append(s.output, msg)
+}
+
+// outputErr returns the error of a conversion whose output was written
+// with warnings: how many, and the first. Nothing is then committed.
+func (s *strictCheck) outputErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.output) == 0 {
+		return nil
+	}
+	return fmt.Errorf("--strict: the output has %d %s, the first: %s; nothing was written",
+		len(s.output), plural(len(s.output), "warning", "warnings"), s.output[0])
 }
 
 // wrap returns in, whose content is checked as it is read.
@@ -87,16 +117,17 @@ func (s *strictCheck) finish() error {
 	return s.err()
 }
 
-// err returns the error of a conversion whose inputs broke rules: how
-// many, and the first.
+// err returns the error of a conversion whose inputs broke rules, of
+// errors or of warnings: how many, and the first (an error's, if any).
 func (s *strictCheck) err() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.errors) == 0 {
+	all := append(s.errors[:len(s.errors):len(s.errors)], s.warnings...)
+	if len(all) == 0 {
 		return nil
 	}
-	return fmt.Errorf("--strict: the inputs break %d %s of feed2sitemap validate, the first: %v",
-		len(s.errors), plural(len(s.errors), "rule", "rules"), s.errors[0])
+	return fmt.Errorf("--strict: the inputs break %d %s of feed2sitemap validate (warnings included), the first: %v",
+		len(all), plural(len(all), "rule", "rules"), all[0])
 }
 
 // checkedInput is the content of an input read through the rule engine.

@@ -114,7 +114,9 @@ var errNoLoc = errors.New("xml: entry has no loc")
 // Images, videos and news data that lack a field the protocol requires
 // (formats.Video.Missing, say) are left out: never an empty required
 // element; Close says so through WriteOptions.Warn.
-// Close says through WriteOptions.Warn how many entries it wrote with news
+// Close says through WriteOptions.Warn when it wrote more than
+// formats.MaxNews entries with news data (package output splits a set
+// before), and how many entries it wrote with news
 // data published more than formats.NewsAge before the Writer was made:
 // Google News sitemaps list only the articles of the last two days.
 type Writer struct {
@@ -134,6 +136,7 @@ type Writer struct {
 	// incomplete names the first extension data left out because it
 	// lacks a required field.
 	incomplete string
+	news       int // the entries written with news data
 }
 
 // NewWriter returns a writer of a sitemap to w. The first entry decides the
@@ -180,6 +183,7 @@ func (w *Writer) WriteEntryBytes(e formats.Entry, b []byte) error {
 		}
 	}
 	if w.err == nil && e.Ext != nil && e.Ext.News != nil {
+		w.news++
 		if pd := e.Ext.News.PublicationDate; !pd.IsZero() && w.now.Sub(pd.Time()) > formats.NewsAge {
 			if w.oldNews++; w.oldNews == 1 {
 				w.oldestNews = e.Loc
@@ -273,6 +277,10 @@ func (w *Writer) Close() error {
 	w.err = w.w.Flush()
 	if w.incomplete != "" && w.opts.Warn != nil {
 		w.opts.Warn(fmt.Sprintf("extension data without a required field left out (the first: %s)", w.incomplete))
+	}
+	if w.news > formats.MaxNews && w.opts.Warn != nil {
+		w.opts.Warn(fmt.Sprintf("%d entries with news data in one sitemap, over the %d a news sitemap may hold: split them into files of at most %d, in an index",
+			w.news, formats.MaxNews, formats.MaxNews))
 	}
 	if w.oldNews > 0 && w.opts.Warn != nil {
 		w.opts.Warn(fmt.Sprintf("%s with news data published more than two days ago (the first: %s): Google News sitemaps should list only the articles of the last two days",
