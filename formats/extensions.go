@@ -116,6 +116,13 @@ func (v *Video) Missing() []string {
 	return m
 }
 
+// Missing returns the names of the fields the schema requires that t
+// lacks: show_title and video_type; nil when it has them both. A video's
+// tvshow that lacks one is left out, not the video.
+func (t *TVShow) Missing() []string {
+	return missing(missing(nil, "show_title", t.ShowTitle), "video_type", t.VideoType)
+}
+
 // Missing returns the names of the fields the protocol requires that n
 // lacks: the publication's name and language, publication_date and title;
 // nil when it has them all.
@@ -137,7 +144,8 @@ func missing(m []string, name, v string) []string {
 }
 
 // Complete removes from x the images, videos and news data that lack a
-// field the protocol requires (see the Missing methods), calling drop for
+// field the protocol requires, and the tvshow of a video that lacks one
+// (see the Missing methods), calling drop for
 // each with what it is and what it lacks ("video https://example.com/v.mp4:
 // no title, no description"), and returns drop's first error. Every
 // reader applies this rule, so converting never writes an invented or
@@ -182,7 +190,15 @@ func (x *Extensions) incomplete(say func(what string), remove bool) {
 	for _, v := range x.Videos {
 		if m := v.Missing(); m != nil {
 			say(describe("video", v.Name(), m))
-		} else if remove {
+			continue
+		}
+		if v.TVShow != nil {
+			if m := v.TVShow.Missing(); m != nil {
+				say(describe("video", v.Name()+" tvshow", m))
+				v.TVShow = nil
+			}
+		}
+		if remove {
 			videos = append(videos, v)
 		}
 	}

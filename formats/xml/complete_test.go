@@ -2,9 +2,12 @@ package xml_test
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,11 +31,13 @@ func TestReaderDropsExtensionsMissingRequiredFields(t *testing.T) {
 		"in.xml:16:3: <video:video> dropped: no content_loc or player_loc (required)",
 		"in.xml:24:3: <news:news> dropped: no publication name, no publication_date (required)",
 		"in.xml:31:3: <image:image> without a usable <loc> ignored",
+		"in.xml:40:5: <video:tvshow> dropped: no show_title (required)",
 	}, res.warningText())
 	for _, e := range res.entries[:4] {
 		assert.True(t, e.Ext.Uses() == 0, "%s keeps no extension", e.Loc)
 	}
 	require.Len(t, res.entries[4].Ext.Videos, 1)
+	assert.Nil(t, res.entries[4].Ext.Videos[0].TVShow, "the video is kept, without its tvshow")
 
 	var buf bytes.Buffer
 	w := xml.NewWriter(&buf, formats.WriteOptions{Uses: formats.ExtAll})
@@ -73,6 +78,7 @@ func TestComplete(t *testing.T) {
 		Videos: []formats.Video{
 			{ThumbnailLoc: "t", Title: "a", Description: "d", PlayerLoc: "https://example.com/p"},
 			{ThumbnailLoc: "t", Description: "d", ContentLoc: "https://example.com/v.mp4"},
+			{ThumbnailLoc: "t", Title: "b", Description: "d", ContentLoc: "https://example.com/w.mp4", TVShow: &formats.TVShow{VideoType: "clip"}},
 		},
 		News: &formats.News{PublicationName: "P", Title: "N"},
 	}
@@ -82,11 +88,28 @@ func TestComplete(t *testing.T) {
 	assert.Equal(t, []string{
 		"image 2: no loc",
 		"video https://example.com/v.mp4: no title",
+		"video https://example.com/w.mp4 tvshow: no show_title",
 		`news "N": no publication language, no publication_date`,
 	}, said)
 	assert.Equal(t, []formats.Image{{Loc: "https://example.com/1.jpg"}, {Loc: "https://example.com/3.jpg"}}, x.Images)
-	require.Len(t, x.Videos, 1)
+	require.Len(t, x.Videos, 2)
 	assert.Equal(t, "a", x.Videos[0].Title)
+	assert.Nil(t, x.Videos[1].TVShow)
 	assert.Nil(t, x.News)
 	assert.Empty(t, x.Incomplete())
+}
+
+// TestWriterSaysOverMaxNews writes more news entries to one writer than a
+// news sitemap may hold: Close says so (package output splits before).
+func TestWriterSaysOverMaxNews(t *testing.T) {
+	var warnings []string
+	w := xml.NewWriter(io.Discard, formats.WriteOptions{Uses: formats.ExtNews, Warn: func(s string) { warnings = append(warnings, s) }})
+	pub, err := formats.ParseLastMod(time.Now().UTC().Format(time.RFC3339))
+	require.NoError(t, err)
+	for i := range formats.MaxNews + 1 {
+		require.NoError(t, w.Write(formats.Entry{Loc: fmt.Sprintf("https://example.com/%d", i), Ext: &formats.Extensions{
+			News: &formats.News{PublicationName: "P", PublicationLanguage: "en", PublicationDate: pub, Title: "T"}}}))
+	}
+	require.NoError(t, w.Close())
+	assert.Equal(t, []string{"1001 entries with news data in one sitemap, over the 1000 a news sitemap may hold: split them into files of at most 1000, in an index"}, warnings)
 }

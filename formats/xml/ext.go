@@ -539,6 +539,11 @@ func (r *Reader) video(n *cnode) (v formats.Video, ok bool, err error) {
 				tv, err = nil, r.warnf(k.t.line, k.t.col, false, "<%s> ignored: video_type %q is not full, preview, clip, interview, news or other",
 					k.qname(), clip([]byte(tv.VideoType)))
 			}
+			if ok && err == nil && tv != nil {
+				if m := tv.Missing(); m != nil {
+					tv, err = nil, r.incomplete(k, m)
+				}
+			}
 			v.TVShow = tv
 			return ok, err
 		}

@@ -572,7 +572,7 @@ func (p *extWriter) video(uses formats.ExtensionSet, v *formats.Video) {
 	}
 	p.leaf("video:requires_subscription", v.RequiresSubscription)
 	p.leafAttrs("video:uploader", v.Uploader, "info", v.UploaderInfo)
-	if t := v.TVShow; t != nil {
+	if t := v.TVShow; t != nil && t.Missing() == nil {
 		p.b = append(p.b, "<video:tvshow>"...)
 		p.item("video:show_title", t.ShowTitle)
 		p.item("video:video_type", t.VideoType)
