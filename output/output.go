@@ -152,7 +152,8 @@ type Set struct {
 	path      string // the sitemap or index, with .gz when gzipped
 	indexPath string // where the index goes when split
 	dir       string
-	stem, ext string // of the part names
+	stem, ext string         // of the part names
+	partRe    *regexp.Regexp // the part names of this output
 	base      *url.URL
 	layout    *formats.Layout
 	maxURLs   int
@@ -234,6 +235,8 @@ func New(opts Options) (*Set, error) {
 	}
 	s.ext = filepath.Ext(name)
 	s.stem = strings.TrimSuffix(name, s.ext)
+	q := regexp.QuoteMeta
+	s.partRe = regexp.MustCompile(`^` + q(s.stem) + `-[1-9][0-9]*-[0-9a-f]{8}` + q(s.ext+s.gzExt()) + `$`)
 	s.indexPath = s.path
 	if opts.Format != xml.Format {
 		// The index of parts that are not XML is XML still.
@@ -631,7 +634,6 @@ func (s *Set) removeLeftovers() {
 		return
 	}
 	q := regexp.QuoteMeta
-	part := s.partPattern()
 	temp := regexp.MustCompile(`^\.(?:` + q(s.stem) + `-part|` + q(filepath.Base(s.path)) + `|` + q(filepath.Base(s.indexPath)) + `)\.tmp-([0-9]+)-[0-9]+$`)
 	keep := map[string]bool{}
 	for _, f := range s.files {
@@ -646,7 +648,7 @@ func (s *Set) removeLeftovers() {
 			if pid, err := strconv.Atoi(m[1]); err != nil || s.lock == nil || pid == os.Getpid() || processAlive(pid) {
 				continue
 			}
-		} else if !part.MatchString(name) {
+		} else if !s.isPartName(name) {
 			continue
 		}
 		os.Remove(filepath.Join(s.dir, name))
@@ -1069,14 +1071,8 @@ func (s *Set) Owns(path string) bool {
 		(strings.HasPrefix(name, "."+filepath.Base(s.path)) || strings.HasPrefix(name, "."+filepath.Base(s.indexPath)))
 }
 
-// partPattern returns the pattern of this output's part names.
-func (s *Set) partPattern() *regexp.Regexp {
-	q := regexp.QuoteMeta
-	return regexp.MustCompile(`^` + q(s.stem) + `-[1-9][0-9]*-[0-9a-f]{8}` + q(s.ext+s.gzExt()) + `$`)
-}
-
 // isPartName reports whether name is the name of a part of this output.
-func (s *Set) isPartName(name string) bool { return s.partPattern().MatchString(name) }
+func (s *Set) isPartName(name string) bool { return s.partRe.MatchString(name) }
 
 // indexOptions returns the options the sitemap index is written with. The
 // document-level elements (WriteOptions.Head) are in the index as in every
