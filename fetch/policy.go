@@ -228,10 +228,11 @@ func (s *Scope) FetchChild(ctx context.Context, loc string, parents ...string) (
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, &Error{URL: loc, Err: errors.New("not an http or https URL")}
 	}
-	if err := s.checkOrigin(u, parents); err != nil {
+	origins, err := s.childOrigins(u, parents)
+	if err != nil {
 		return nil, &Error{URL: loc, Err: err}
 	}
-	b, err := s.f.fetch(withOrigins(ctx, s.origins(u, parents)), s, loc)
+	b, err := s.f.fetch(withOrigins(ctx, origins), s, loc)
 	s.record(loc, b)
 	return b, err
 }
@@ -243,21 +244,6 @@ func (s *Scope) record(rawURL string, b *Body) {
 	s.mu.Lock()
 	s.finals[rawURL] = b.URL.String()
 	s.mu.Unlock()
-}
-
-// origins returns the origins a child u of parents may be fetched from,
-// redirects included: nil when any.
-func (s *Scope) origins(u *url.URL, parents []string) map[string]bool {
-	if s.f.opts.Policy.OtherHosts {
-		return nil
-	}
-	set := map[string]bool{Origin(u): true}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, o := range s.parentOrigins(parents) {
-		set[o] = true
-	}
-	return set
 }
 
 // parentOrigins returns the origins of the URLs parents and of where they
@@ -274,27 +260,33 @@ func (s *Scope) parentOrigins(parents []string) []string {
 	return origins
 }
 
-// checkOrigin refuses a child u on another origin than its parents.
-func (s *Scope) checkOrigin(u *url.URL, parents []string) error {
+// childOrigins refuses a child u on another origin than its parents, and
+// returns the origins it may be fetched from, redirects included: u's and
+// its parents' (nil when any).
+func (s *Scope) childOrigins(u *url.URL, parents []string) (map[string]bool, error) {
 	if s.f.opts.Policy.OtherHosts {
-		return nil
+		return nil, nil
 	}
 	o := Origin(u)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	origins := s.parentOrigins(parents)
 	if slices.Contains(origins, o) {
-		return nil
+		set := map[string]bool{}
+		for _, p := range origins {
+			set[p] = true
+		}
+		return set, nil
 	}
 	if len(origins) == 0 {
 		if s.anchor == "" || s.anchor == o {
 			s.anchor = o
-			return nil
+			return map[string]bool{o: true}, nil
 		}
-		return fmt.Errorf("%w: refused: it is not on %s, the origin of the first child of an index without a location (--follow-other-hosts follows it)", ErrOtherOrigin, s.anchor)
+		return nil, fmt.Errorf("%w: refused: it is not on %s, the origin of the first child of an index without a location (--follow-other-hosts follows it)", ErrOtherOrigin, s.anchor)
 	}
 	name := parents[slices.IndexFunc(parents, func(p string) bool { return p != "" })]
-	return fmt.Errorf("%w: refused: it is not on the origin of its index %s (scheme, host and port; --follow-other-hosts follows it)", ErrOtherOrigin, termsafe.String(name))
+	return nil, fmt.Errorf("%w: refused: it is not on the origin of its index %s (scheme, host and port; --follow-other-hosts follows it)", ErrOtherOrigin, termsafe.String(name))
 }
 
 // Origin returns the origin of u: "scheme://host:port", in lower case,
