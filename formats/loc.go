@@ -317,7 +317,7 @@ func appendEscaped(b *strings.Builder, s string) {
 				b.WriteByte(c)
 				continue
 			}
-		case c > ' ' && c < 0x7f && c != '%' && !strings.ContainsRune(uriExcluded, rune(c)):
+		case uriSafe[c]:
 			b.WriteByte(c)
 			continue
 		}
