@@ -181,18 +181,11 @@ var uriSafe = func() (t [256]bool) {
 // splitScheme splits "scheme:rest", lower-casing the scheme. It reports
 // false when s has no scheme (a relative reference).
 func splitScheme(s string) (scheme, rest string, ok bool) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case c == ':' && i > 0:
-			return asciiLower(s[:i]), s[i+1:], true
-		default:
-			return "", "", false
-		}
+	i := strings.IndexByte(s, ':')
+	if i < 0 || !validURIScheme(s[:i]) {
+		return "", "", false
 	}
-	return "", "", false
+	return asciiLower(s[:i]), s[i+1:], true
 }
 
 // cleanAuthority validates and canonicalizes "host[:port]" (user information
