@@ -278,7 +278,8 @@ func xmlLang(t xml.StartElement) (string, bool) {
 // xmlDecl matches an XML declaration, to make it declare UTF-8.
 var xmlDecl = regexp.MustCompile(`^\s*<\?xml[^>]*?\?>`)
 
-// prepare makes data ready for gofeed, in place when it can: it declares
+// prepare makes data, the reader's own, ready for gofeed, in place but
+// for a declaration too short to rewrite where it stands: it declares
 // UTF-8 (the content is UTF-8 already, whatever the declaration says) and
 // replaces the C0 control characters XML forbids with spaces, as the
 // decoding of formats.Open does (a separator: two URLs a vertical tab
@@ -295,23 +296,12 @@ func prepare(data []byte) []byte {
 			data = append([]byte(decl), data[m[1]:]...)
 		}
 	}
-	clean := true
-	for _, b := range data {
+	for i, b := range data {
 		if b < 0x20 && b != '\t' && b != '\n' && b != '\r' {
-			clean = false
-			break
+			data[i] = ' '
 		}
 	}
-	if clean {
-		return data
-	}
-	out := bytes.Clone(data)
-	for i, b := range out {
-		if b < 0x20 && b != '\t' && b != '\n' && b != '\r' {
-			out[i] = ' '
-		}
-	}
-	return out
+	return data
 }
 
 // parseXML parses an RSS, RDF or Atom feed into r.items, salvaging the items
