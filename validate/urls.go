@@ -109,17 +109,9 @@ func clip(s string) string {
 // absoluteHTTP reports whether s is an absolute http or https URL with a
 // host.
 func absoluteHTTP(s string) bool {
-	rest, ok := cutSchemeHTTP(s)
+	host, ok := authority(s)
 	if !ok {
 		return false
-	}
-	end := strings.IndexAny(rest, "/?#")
-	if end < 0 {
-		end = len(rest)
-	}
-	host := rest[:end]
-	if at := strings.LastIndexByte(host, '@'); at >= 0 {
-		host = host[at+1:]
 	}
 	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.HasSuffix(host, "]") {
 		host = host[:i]
@@ -136,6 +128,22 @@ func cutSchemeHTTP(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// authority returns the host and port of an absolute http(s) URL: what
+// follows the scheme, up to the path, without the user information.
+func authority(s string) (string, bool) {
+	rest, ok := cutSchemeHTTP(s)
+	if !ok {
+		return "", false
+	}
+	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+		rest = rest[:end]
+	}
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	return rest, true
 }
 
 // badURIChar returns the first character of s a URI may not hold.
@@ -157,15 +165,9 @@ func uriSyntax(s string) string { return formats.AnyURIProblem(s) }
 // urlPort returns the port of an absolute http(s) URL, and false when it
 // names none.
 func urlPort(s string) (string, bool) {
-	rest, ok := cutSchemeHTTP(s)
+	rest, ok := authority(s)
 	if !ok {
 		return "", false
-	}
-	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
-		rest = rest[:end]
-	}
-	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
-		rest = rest[at+1:]
 	}
 	if strings.HasPrefix(rest, "[") {
 		end := strings.IndexByte(rest, ']')
