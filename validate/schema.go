@@ -1,5 +1,7 @@
 package validate
 
+import "github.com/feed2sitemap/feed2sitemap/formats"
+
 // The content models of the official schemas: sitemap.xsd, siteindex.xsd
 // and the image, video, news, mobile and xhtml extensions that
 // sitemap-all.xsd imports.
@@ -131,7 +133,7 @@ var defImage = &elemDef{name: "image", missing: ruleImageLoc, start: (*doc).imag
 var (
 	defVideoTitle = maxChars("title", 100, ruleVideoLength)
 	defVideoDesc  = maxChars("description", 2048, ruleVideoLength)
-	relationship  = attrDef{name: "relationship", required: true, check: enum("allow", "deny")}
+	relationship  = attrDef{name: "relationship", required: true, check: formats.IsRelationship}
 	defVideo      = &elemDef{name: "video", missing: ruleVideoRequired, start: (*doc).videoStart, end: (*doc).videoEnd, seq: []particle{
 		one(uriElem("thumbnail_loc")),
 		one(defVideoTitle),
@@ -154,13 +156,13 @@ var (
 			attrs: []attrDef{{name: "title"}}})),
 		many(deprecated(&elemDef{name: "price", value: func(*doc, *frame, string) {}, attrs: []attrDef{
 			{name: "currency", check: upper3},
-			{name: "type", check: enum("purchase", "PURCHASE", "rent", "RENT")},
-			{name: "resolution", check: enum("sd", "SD", "hd", "HD")}}}), 0),
+			{name: "type", check: formats.IsPriceType},
+			{name: "resolution", check: formats.IsPriceResolution}}}), 0),
 		optional(simple("requires_subscription", ruleExtensionValue, yesNo)),
 		optional(&elemDef{name: "uploader", value: func(*doc, *frame, string) {}, attrs: []attrDef{{name: "info", check: func(s string) bool { return uriSyntax(collapse(s)) == "" }}}}),
 		optional(deprecated(&elemDef{name: "tvshow", seq: []particle{
 			one(simple("show_title", nil, anyString)),
-			one(simple("video_type", ruleExtensionValue, enum("full", "preview", "clip", "interview", "news", "other"))),
+			one(simple("video_type", ruleExtensionValue, formats.IsVideoType)),
 			optional(simple("episode_title", nil, anyString)),
 			optional(simple("season_number", ruleExtensionValue, positiveInt)),
 			optional(simple("episode_number", ruleExtensionValue, positiveInt)),
@@ -169,7 +171,7 @@ var (
 		optional(&elemDef{name: "platform", value: listValue(platformList), attrs: []attrDef{relationship}}),
 		optional(simple("live", ruleExtensionValue, yesNo)),
 		many(&elemDef{name: "id", value: func(*doc, *frame, string) {}, attrs: []attrDef{{name: "type", required: true,
-			check: enum("tms:series", "tms:program", "rovi:series", "rovi:program", "freebase", "url")}}}, 0),
+			check: formats.IsVideoIDType}}}, 0),
 	}}
 )
 
@@ -187,7 +189,7 @@ var defNews = &elemDef{name: "news", missing: ruleNewsRequired, start: (*doc).ne
 		one(simple("name", nil, anyString)),
 		one(simple("language", ruleExtensionValue, newsLanguage)),
 	}}),
-	optional(simple("access", ruleExtensionValue, enum("Subscription", "Registration"))),
+	optional(simple("access", ruleExtensionValue, formats.IsNewsAccess)),
 	optional(simple("genres", ruleExtensionValue, newsGenres)),
 	one(&elemDef{name: "publication_date", value: (*doc).newsDateValue}),
 	one(simple("title", nil, anyString)),
