@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/robots"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
@@ -164,14 +165,12 @@ func splitLines(src []byte) []line {
 // sitemapValue returns the value of a Sitemap: line (field name in any
 // case, comment removed, trimmed), and false for any other line.
 func sitemapValue(text []byte) (string, bool) {
-	text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf"))
-	if i := bytes.IndexByte(text, '#'); i >= 0 {
-		text = text[:i]
-	}
-	name, value, ok := bytes.Cut(text, []byte(":"))
-	if !ok || !strings.EqualFold(string(bytes.TrimSpace(name)), "sitemap") {
+	value, _, ok := robots.SitemapValue(bytes.TrimPrefix(text, []byte("\xef\xbb\xbf")))
+	if !ok {
 		return "", false
 	}
+	// The line as this file holds it may end in a carriage return or
+	// other white space that the reader's lines never hold.
 	return string(bytes.TrimSpace(value)), true
 }
 
