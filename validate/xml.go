@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
@@ -31,14 +32,6 @@ type frame struct {
 	textWarned bool
 }
 
-// binding is a namespace prefix declaration; prev is the index in
-// xmlCheck.bindings, plus one, of the declaration of the same prefix it
-// shadows (0 when none).
-type binding struct {
-	prefix, ns string
-	prev       int
-}
-
 // urlState is what is known of the url (or sitemap) element being read.
 type urlState struct {
 	loc        string // absolute URL, "" when missing or invalid
@@ -56,11 +49,7 @@ type videoState struct{ content, player bool }
 // xmlCheck is the state of an XML document being checked.
 type xmlCheck struct {
 	stack    []frame
-	bindings []binding
-	// scope maps each prefix in scope to the index in bindings, plus one,
-	// of its innermost declaration, so that resolving a prefix costs the
-	// same however many namespaces are declared.
-	scope    map[string]int
+	ns       nsscope.Scope     // the namespace declarations in scope
 	seenAttr map[xml.Name]bool // for the duplicate check of many attributes
 	rootSeen bool
 	rootDone bool
@@ -75,7 +64,7 @@ type xmlCheck struct {
 // checkXML checks an XML sitemap or index (or XML of another kind, which
 // root-element reports).
 func (d *doc) checkXML(r io.Reader) {
-	x := &xmlCheck{scope: map[string]int{}}
+	x := &xmlCheck{}
 	d.x = x
 	// A tag longer than maxTag stops the check: the decoder would hold all
 	// its attributes at once (millions of them take gigabytes).
@@ -165,29 +154,10 @@ func (x *xmlCheck) resolve(prefix string) (string, bool) {
 	case "xmlns":
 		return "", true
 	}
-	if i := x.scope[prefix]; i > 0 {
-		return x.bindings[i-1].ns, true
+	if ns, ok := x.ns.Lookup(prefix); ok {
+		return ns, true
 	}
 	return "", prefix == ""
-}
-
-// declare takes a namespace declaration into scope.
-func (x *xmlCheck) declare(prefix, ns string) {
-	x.bindings = append(x.bindings, binding{prefix, ns, x.scope[prefix]})
-	x.scope[prefix] = len(x.bindings)
-}
-
-// undeclare takes the last n declarations out of scope.
-func (x *xmlCheck) undeclare(n int) {
-	for range n {
-		b := x.bindings[len(x.bindings)-1]
-		x.bindings = x.bindings[:len(x.bindings)-1]
-		if b.prev == 0 {
-			delete(x.scope, b.prefix)
-		} else {
-			x.scope[b.prefix] = b.prev
-		}
-	}
 }
 
 // duplicateAttr returns the first attribute of attrs named as one before
@@ -243,14 +213,14 @@ func (d *doc) startElement(t xml.StartElement, line, col int) bool {
 	for _, a := range t.Attr {
 		switch {
 		case a.Name.Space == "" && a.Name.Local == "xmlns":
-			x.declare("", a.Value)
+			x.ns.Push("", a.Value)
 			f.bindings++
 		case a.Name.Space == "xmlns":
-			x.declare(a.Name.Local, a.Value)
+			x.ns.Push(a.Name.Local, a.Value)
 			f.bindings++
 		}
 	}
-	if len(x.bindings) > sitemapxml.MaxNamespaces {
+	if x.ns.Len() > sitemapxml.MaxNamespaces {
 		// What is kept of them stays bounded however deep they pile up.
 		d.reportAt(ruleXMLSyntax, line, col, "more than %d namespace declarations in scope; checking stopped here", sitemapxml.MaxNamespaces)
 		return false
@@ -547,7 +517,7 @@ func (d *doc) endElement(t xml.EndElement, line, col int) bool {
 			def.end(d, f)
 		}
 	}
-	x.undeclare(f.bindings)
+	x.ns.PopTo(x.ns.Len() - f.bindings)
 	x.stack = x.stack[:n-1]
 	if n == 1 {
 		x.rootDone = true

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 )
 
 // NewGeneralReader returns a reader that reads r on the general path
@@ -50,13 +51,13 @@ var (
 )
 
 // NSScope is the reader's namespace scope, for tests.
-type NSScope struct{ s nsScope }
+type NSScope struct{ s nsscope.Scope }
 
-func (n *NSScope) Push(prefix, uri string) { n.s.push(prefix, uri) }
-func (n *NSScope) PopTo(k int)             { n.s.popTo(k) }
+func (n *NSScope) Push(prefix, uri string) { n.s.Push(prefix, uri) }
+func (n *NSScope) PopTo(k int)             { n.s.PopTo(k) }
 func (n *NSScope) Lookup(prefix string) (string, bool) {
-	return n.s.lookup(prefix)
+	return n.s.Lookup(prefix)
 }
 func (n *NSScope) PrefixOf(uri string, attr bool) (string, bool) {
-	return n.s.prefixOf(uri, attr)
+	return n.s.PrefixOf(uri, attr)
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 )
 
 // Extension elements and foreign elements.
@@ -108,9 +109,9 @@ func (r *Reader) declare(attrs []xml.Attr) {
 	for _, a := range attrs {
 		switch {
 		case a.Name.Space == "xmlns":
-			r.ns.push(a.Name.Local, a.Value)
+			r.ns.Push(a.Name.Local, a.Value)
 		case a.Name.Space == "" && a.Name.Local == "xmlns":
-			r.ns.push("", a.Value)
+			r.ns.Push("", a.Value)
 		}
 	}
 }
@@ -119,7 +120,7 @@ func (r *Reader) declare(attrs []xml.Attr) {
 // innermost one; for an attribute only a non-empty one. ok is false when
 // there is none.
 func (r *Reader) prefixOf(uri string, attr bool) (prefix string, ok bool) {
-	return r.ns.prefixOf(uri, attr)
+	return r.ns.PrefixOf(uri, attr)
 }
 
 // beginCapture starts capturing the element at the current depth.
@@ -360,21 +361,21 @@ func contains(list []string, s string) bool {
 // element in no namespace.
 func serialize(toks []ctok) string {
 	var b strings.Builder
-	var scope nsScope
+	var scope nsscope.Scope
 	var marks, starts []int
 	gen := 0
 	bound := func(prefix, uri string) bool {
 		// When nothing in the tokens binds prefix, it is declared, even
 		// the empty default namespace (xmlns=""), since the document the
 		// element is written into may have another default.
-		u, ok := scope.lookup(prefix)
+		u, ok := scope.Lookup(prefix)
 		return ok && u == uri
 	}
 	for i := range toks {
 		t := &toks[i]
 		switch t.kind {
 		case ctokStart:
-			marks, starts = append(marks, scope.len()), append(starts, i)
+			marks, starts = append(marks, scope.Len()), append(starts, i)
 			b.WriteByte('<')
 			if t.prefix != "" {
 				b.WriteString(t.prefix)
@@ -384,7 +385,7 @@ func serialize(toks []ctok) string {
 			var decls []nsBinding
 			if !bound(t.prefix, t.name.Space) {
 				decls = append(decls, nsBinding{t.prefix, t.name.Space})
-				scope.push(t.prefix, t.name.Space)
+				scope.Push(t.prefix, t.name.Space)
 			}
 			var attrs []byte
 			for _, a := range t.attrs {
@@ -400,7 +401,7 @@ func serialize(toks []ctok) string {
 					}
 					if !bound(p, a.name.Space) {
 						decls = append(decls, nsBinding{p, a.name.Space})
-						scope.push(p, a.name.Space)
+						scope.Push(p, a.name.Space)
 					}
 					attrs = append(attrs, p...)
 					attrs = append(attrs, ':')
@@ -429,7 +430,7 @@ func serialize(toks []ctok) string {
 		case ctokEnd:
 			j := len(marks) - 1
 			s := &toks[starts[j]]
-			scope.popTo(marks[j])
+			scope.PopTo(marks[j])
 			marks, starts = marks[:j], starts[:j]
 			if i > 0 && toks[i-1].kind == ctokStart {
 				continue // written as an empty-element tag

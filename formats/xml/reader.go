@@ -100,6 +100,7 @@ import (
 	"strconv"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 )
 
 // MaxDepth is how deep elements may nest; a deeper document is an error.
@@ -221,7 +222,7 @@ type Reader struct {
 
 	// Namespace declarations in scope: ns holds them in document order,
 	// nsMark[d] how many were in scope before the element at depth d.
-	ns        nsScope
+	ns        nsscope.Scope
 	nsMark    [MaxDepth + 1]int
 	rootSpace string // the root element's namespace
 
@@ -418,10 +419,10 @@ func (r *Reader) start(name xml.Name, attrs []xml.Attr, line, col int) error {
 	d := r.depth
 	r.roles[d] = roleSkip
 	r.ampWarned = false
-	r.nsMark[d] = r.ns.len()
+	r.nsMark[d] = r.ns.Len()
 	if len(attrs) > 0 {
 		r.declare(attrs)
-		if r.ns.len() > MaxNamespaces {
+		if r.ns.Len() > MaxNamespaces {
 			return r.opts.Errorf(line, col, "more than %d namespace declarations in scope", MaxNamespaces)
 		}
 	}
@@ -651,7 +652,7 @@ func (r *Reader) end() (formats.Entry, bool, error) {
 	role := r.roles[d]
 	r.depth--
 	r.ampWarned = false
-	r.ns.popTo(r.nsMark[d])
+	r.ns.PopTo(r.nsMark[d])
 	switch role {
 	case roleCapture:
 		return formats.Entry{}, false, r.endCapture(d)

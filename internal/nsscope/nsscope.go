@@ -1,6 +1,9 @@
-package xml
+// Package nsscope keeps the XML namespace declarations in scope while a
+// document is read, for the XML reader (formats/xml) and the XML check of
+// validate alike.
+package nsscope
 
-// nsScope is the stack of namespace declarations in scope, in document
+// Scope is the stack of namespace declarations in scope, in document
 // order, indexed so that every operation costs the same however many
 // declarations are in scope: a document with thousands of xmlns:
 // declarations is read in linear time.
@@ -12,30 +15,30 @@ package xml
 // declaration removed from its URI's list goes back between the same
 // neighbours when the declaration that shadowed it goes out of scope
 // (Knuth's dancing links).
-type nsScope struct {
-	decls  []nsDecl
+type Scope struct {
+	decls  []decl
 	prefix map[string]int // prefix → 1 + index of its declaration in force
 	uri    map[string]int // URI → 1 + index of its newest live declaration
 }
 
-// nsDecl is a declaration in an nsScope. Links are 1 + an index in
+// decl is a declaration in a Scope. Links are 1 + an index in
 // decls, 0 for none.
-type nsDecl struct {
-	nsBinding
-	shadows  int // the declaration of the same prefix this one shadows
-	up, down int // the next newer and older live declarations of the URI
+type decl struct {
+	prefix, uri string
+	shadows     int // the declaration of the same prefix this one shadows
+	up, down    int // the next newer and older live declarations of the URI
 }
 
-// len returns how many declarations are in scope.
-func (s *nsScope) len() int { return len(s.decls) }
+// Len returns how many declarations are in scope.
+func (s *Scope) Len() int { return len(s.decls) }
 
-// push takes xmlns:prefix="uri" (xmlns="uri" for prefix "") into scope.
-func (s *nsScope) push(prefix, uri string) {
+// Push takes xmlns:prefix="uri" (xmlns="uri" for prefix "") into scope.
+func (s *Scope) Push(prefix, uri string) {
 	if s.prefix == nil {
 		s.prefix, s.uri = map[string]int{}, map[string]int{}
 	}
 	i := len(s.decls) + 1
-	d := nsDecl{nsBinding: nsBinding{prefix, uri}, shadows: s.prefix[prefix]}
+	d := decl{prefix: prefix, uri: uri, shadows: s.prefix[prefix]}
 	if d.shadows > 0 {
 		s.unlink(d.shadows)
 	}
@@ -48,8 +51,8 @@ func (s *nsScope) push(prefix, uri string) {
 	s.decls = append(s.decls, d)
 }
 
-// popTo takes the newest declarations out of scope until n are left.
-func (s *nsScope) popTo(n int) {
+// PopTo takes the newest declarations out of scope until n are left.
+func (s *Scope) PopTo(n int) {
 	for len(s.decls) > n {
 		i := len(s.decls)
 		d := s.decls[i-1]
@@ -65,7 +68,7 @@ func (s *nsScope) popTo(n int) {
 }
 
 // unlink removes the declaration i from its URI's live list.
-func (s *nsScope) unlink(i int) {
+func (s *Scope) unlink(i int) {
 	d := &s.decls[i-1]
 	if d.up > 0 {
 		s.decls[d.up-1].down = d.down
@@ -81,7 +84,7 @@ func (s *nsScope) unlink(i int) {
 
 // relink puts the declaration i back between the neighbours it had when
 // it was unlinked.
-func (s *nsScope) relink(i int) {
+func (s *Scope) relink(i int) {
 	d := &s.decls[i-1]
 	if d.up > 0 {
 		s.decls[d.up-1].down = i
@@ -93,19 +96,19 @@ func (s *nsScope) relink(i int) {
 	}
 }
 
-// lookup returns the URI prefix is bound to, and whether it is bound.
-func (s *nsScope) lookup(prefix string) (string, bool) {
+// Lookup returns the URI prefix is bound to, and whether it is bound.
+func (s *Scope) Lookup(prefix string) (string, bool) {
 	if i := s.prefix[prefix]; i > 0 {
 		return s.decls[i-1].uri, true
 	}
 	return "", false
 }
 
-// prefixOf returns the prefix of the newest declaration in force bound to
+// PrefixOf returns the prefix of the newest declaration in force bound to
 // uri; for an attribute (attr) only a non-empty one. ok is false when
 // there is none. At most one declaration is passed over: the default
 // namespace, of which one only is in force.
-func (s *nsScope) prefixOf(uri string, attr bool) (prefix string, ok bool) {
+func (s *Scope) PrefixOf(uri string, attr bool) (prefix string, ok bool) {
 	for i := s.uri[uri]; i > 0; i = s.decls[i-1].down {
 		if d := &s.decls[i-1]; !attr || d.prefix != "" {
 			return d.prefix, true
