@@ -85,19 +85,71 @@ type Format struct {
 	Detect func(*Sniffed) bool
 	// NewReader returns a reader of r.
 	NewReader func(r io.Reader, opts ReadOptions) Reader
-	// NewWriter returns a writer to w.
+	// NewWriter returns a writer to w. Register sets it for a format
+	// that has a NewEncoder and no NewWriter of its own.
 	NewWriter func(w io.Writer, opts WriteOptions) Writer
+	// NewEncoder, for a format whose documents are rendered entry by
+	// entry, returns the Encoder of one document written with opts: what
+	// its Writer writes, and what package output measures to split a set
+	// of files at a size limit. Nil for a format written as one whole
+	// document (a feed), which is never split.
+	NewEncoder func(opts WriteOptions) Encoder
 	// Extensions are the output file name extensions that select the
 	// format, such as ".xml".
 	Extensions []string
-	// Carries is the extension data its Writer keeps; the rest is dropped
-	// (and counted by package convert).
+	// Carries is the extension data the format holds: what its Writer
+	// keeps (the rest is dropped, and counted by package convert) and what
+	// its Reader may give.
 	Carries ExtensionSet
+	// Doc is what a document of the format is to its readers: a sitemap, a
+	// feed, or something else (a robots.txt, data for tools).
+	Doc DocKind
+	// NewestFirst says the format lists its entries newest first (a
+	// feed): the output is sorted by lastmod, and never by loc. Otherwise
+	// entries are written in the order given.
+	NewestFirst bool
+	// Index names the format of the index that lists the parts when the
+	// output is split into several files (the format itself, or "xml" for
+	// a text sitemap's parts); "" for a format whose output is always one
+	// document (a feed).
+	Index string
+	// Tidy says the locs written are tidied by default: no fragment,
+	// default port, dot segment or empty query, which never change the
+	// page. A feed's links keep theirs: an item may link to its place on a
+	// page.
+	Tidy bool
+	// Scoped says the protocol's scope rule applies to the output: with
+	// the URL it is served from and no host filter, entries outside that
+	// host and directory are left out. A feed links anywhere.
+	Scoped bool
+	// OneFile says the format may be written as one file whatever its size,
+	// held to none of the protocol's limits: a plain list for tools rather
+	// than a sitemap for search engines.
+	OneFile bool
+	// Nests says a document may name further documents to read (a sitemap
+	// index's children, robots.txt's Sitemap: lines), whose entries may
+	// hold any extension data.
+	Nests bool
 	// Layout, for a format whose output can be split into several files,
 	// gives the exact size of what its Writer writes. Nil for formats that
 	// are always one document (feeds).
 	Layout *Layout
 }
+
+// DocKind is what a document of a format is to its readers.
+type DocKind uint8
+
+const (
+	// DocOther is a document that is neither a sitemap nor a feed: a
+	// robots.txt, or entries for tools.
+	DocOther DocKind = iota
+	// DocSitemap is a sitemap for search engines (XML or a text list): the
+	// protocol's limits apply, and robots.txt's Sitemap: lines name it.
+	DocSitemap
+	// DocFeed is a feed: one document whose items have titles, and whose
+	// writer takes WriteOptions.Feed (title, link, description, id).
+	DocFeed
+)
 
 // Layout gives the exact sizes of what a format's Writer writes, so that
 // output can be split into files at a size limit exactly: a document
@@ -129,10 +181,13 @@ func Register(f *Format) *Format {
 	switch {
 	case f == nil || f.Name == "":
 		panic("formats: Register of a nil or unnamed format")
-	case f.NewReader == nil && f.NewWriter == nil:
+	case f.NewReader == nil && f.NewWriter == nil && f.NewEncoder == nil:
 		panic("formats: Register of format " + f.Name + " with neither reader nor writer")
 	case f.NewReader != nil && f.Detect == nil:
 		panic("formats: Register of format " + f.Name + " with a reader but no detector")
+	}
+	if f.NewWriter == nil && f.NewEncoder != nil {
+		f.NewWriter = func(w io.Writer, o WriteOptions) Writer { return newEncodingWriter(w, f.NewEncoder, o) }
 	}
 	if _, dup := registry[f.Name]; dup {
 		panic("formats: Register called twice for format " + f.Name)

@@ -187,6 +187,9 @@ var Format = formats.Register(&formats.Format{
 	Description: "RSS 0.90–2.0, RSS 1.0 (RDF), Atom 0.3/1.0 and JSON Feed 1.0/1.1",
 	Detect:      detect,
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
+	Carries:     formats.ExtImage | formats.ExtVideo | formats.ExtNews | formats.ExtAlternates,
+	Doc:         formats.DocFeed,
+	NewestFirst: true,
 })
 
 // detect accepts XML whose root element is rss, RDF or feed, and JSON with a

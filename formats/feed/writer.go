@@ -34,6 +34,8 @@ var RSSFormat = formats.Register(&formats.Format{
 	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewRSSWriter(w, o) },
 	Extensions:  []string{".rss"},
 	Carries:     formats.ExtImage | formats.ExtVideo,
+	Doc:         formats.DocFeed,
+	NewestFirst: true,
 })
 
 // AtomFormat is the registered "atom" format: an Atom 1.0 document of the
@@ -44,6 +46,8 @@ var AtomFormat = formats.Register(&formats.Format{
 	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewAtomWriter(w, o) },
 	Extensions:  []string{".atom"},
 	Carries:     formats.ExtImage | formats.ExtVideo | formats.ExtAlternates,
+	Doc:         formats.DocFeed,
+	NewestFirst: true,
 })
 
 // now is the clock of the Atom writer, for the one date it cannot take

@@ -23,6 +23,7 @@ var Format = formats.Register(&formats.Format{
 	Description: "robots.txt: its Sitemap: lines, read as a list of child sitemaps",
 	Detect:      detect,
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
+	Nests:       true,
 })
 
 // fields are the robots.txt field names a file is recognized by.

@@ -30,6 +30,11 @@ var Format = formats.Register(&formats.Format{
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
 	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w) },
 	Extensions:  []string{".txt"},
+	Doc:         formats.DocSitemap,
+	Index:       "xml",
+	Tidy:        true,
+	Scoped:      true,
+	OneFile:     true,
 	Layout:      &formats.Layout{Header: noFrame, Entry: EntrySize, Footer: noFrame},
 })
 

@@ -130,6 +130,11 @@ var Format = formats.Register(&formats.Format{
 	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w, o) },
 	Extensions:  []string{".xml"},
 	Carries:     formats.ExtAll | formats.ExtForeign,
+	Doc:         formats.DocSitemap,
+	Index:       "xml",
+	Tidy:        true,
+	Scoped:      true,
+	Nests:       true,
 	Layout:      &formats.Layout{Header: HeaderSize, Entry: EntrySize, Footer: FooterSize},
 })
 
