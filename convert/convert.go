@@ -494,10 +494,12 @@ func (s *sources) headSeen() int {
 func (s *sources) uses() formats.ExtensionSet { return formats.ExtensionSet(s.used.Load()) }
 
 // mayHoldExtensions reports whether the inputs may give entries with
-// extension data: whether any is not a text sitemap.
+// extension data: whether the format of any carries some, or names
+// further documents that may.
 func (s *sources) mayHoldExtensions() bool {
 	for _, f := range s.tops {
-		if s.account(f.account).Format != "text" {
+		format, err := formats.Lookup(s.account(f.account).Format)
+		if err != nil || format.Carries != 0 || format.Nests {
 			return true
 		}
 	}

@@ -58,7 +58,6 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
 	"github.com/feed2sitemap/feed2sitemap/internal/filelock"
 )
@@ -100,9 +99,10 @@ type Options struct {
 	// Path is the file to write: the sitemap, or the sitemap index when the
 	// entries are split. A name ending in .gz implies Gzip.
 	Path string
-	// Format is the format of the sitemap and of the parts. Indexes are
-	// always XML. A format without a Layout (a feed) is written as one
-	// file, never split, and MaxURLs and MaxBytes do not apply to it.
+	// Format is the format of the sitemap and of the parts; the index is
+	// in the format's Index format. A format without an Encoder or an
+	// index (a feed) is written as one file, never split, and MaxURLs and
+	// MaxBytes do not apply to it.
 	Format *formats.Format
 	// Gzip gzips every file written; ".gz" is added to Path when it lacks
 	// it.
@@ -152,22 +152,32 @@ type Set struct {
 	stem, ext string         // of the part names
 	partRe    *regexp.Regexp // the part names of this output
 	base      *url.URL
-	layout    *formats.Layout
-	maxURLs   int
-	maxBytes  int64
-	maxNews   int // entries with news data per file
+	// newEnc makes the Encoder of the format's documents; nil for a
+	// format written by its Writer, as one document.
+	newEnc   func(formats.WriteOptions) formats.Encoder
+	index    *formats.Format // the format of the index; nil when never split
+	maxURLs  int
+	maxBytes int64
+	maxNews  int // entries with news data per file
 
 	started bool
 	kind    formats.Kind
-	frame   int64  // the size of a document's header and footer; -1 until the first entry
-	entry   []byte // the entry being written, rendered
+	// enc renders the entries, measured by their length and written as
+	// rendered; frame is the size of a document's header and footer.
+	// Both are set at the first entry.
+	enc     formats.Encoder
+	frame   int64
+	e       formats.Entry // the entry being written, whose address enc takes
+	entry   []byte        // the entry being written, rendered
 	cur     *part
 	parts   []*part
 	slots   chan struct{} // bounds the parts stored at once
 	written atomic.Int64  // parts finished, for progress
 	files   []File
-	// indexBytes is the size of an index of the finished parts, and
-	// lastIndexEntry the size of the last one's entry.
+	// indexEnc renders the index's entries, to measure them: indexBytes is
+	// the size of an index of the finished parts, and lastIndexEntry the
+	// size of the last one's entry.
+	indexEnc       formats.Encoder
 	indexBytes     int64
 	lastIndexEntry int
 	created        []string // files this Set put in place, removed by Abort
@@ -185,26 +195,33 @@ func New(opts Options) (*Set, error) {
 	if opts.Path == "" {
 		return nil, errors.New("output: no path")
 	}
-	s := &Set{opts: opts, layout: opts.Format.Layout, maxURLs: opts.MaxURLs, maxBytes: opts.MaxBytes, maxNews: math.MaxInt, frame: -1}
-	if opts.Format.Carries&formats.ExtNews != 0 && s.layout != nil && !opts.OneFile {
+	s := &Set{opts: opts, newEnc: opts.Format.NewEncoder, maxURLs: opts.MaxURLs, maxBytes: opts.MaxBytes, maxNews: math.MaxInt}
+	if s.newEnc != nil && opts.Format.Index != "" {
+		idx, err := formats.Lookup(opts.Format.Index)
+		if err != nil || idx.NewEncoder == nil {
+			return nil, fmt.Errorf("output: the index format %q of format %s cannot be written", opts.Format.Index, opts.Format.Name)
+		}
+		s.index = idx
+	}
+	split := s.index != nil
+	if opts.Format.Carries&formats.ExtNews != 0 && split && !opts.OneFile {
 		s.maxNews = MaxNews
 	}
-	if s.layout == nil {
+	if !split {
 		// A document that cannot be split (a feed): one file, whatever
 		// its size.
-		s.layout = &formats.Layout{Header: noSize, Entry: func(formats.Entry) int { return 0 }, Footer: noSize}
 		s.maxURLs, s.maxBytes = math.MaxInt, math.MaxInt64
 	}
 	switch {
 	case s.maxURLs == 0:
 		s.maxURLs = MaxURLs
-	case s.maxURLs < 1 || s.maxURLs > MaxURLs && opts.Format.Layout != nil:
+	case s.maxURLs < 1 || s.maxURLs > MaxURLs && split:
 		return nil, fmt.Errorf("output: at most %d URLs per file is a limit between 1 and %d", s.maxURLs, MaxURLs)
 	}
 	switch {
 	case s.maxBytes == 0:
 		s.maxBytes = MaxBytes
-	case s.maxBytes < 1 || s.maxBytes > MaxBytes && opts.Format.Layout != nil:
+	case s.maxBytes < 1 || s.maxBytes > MaxBytes && split:
 		return nil, fmt.Errorf("output: at most %d bytes per file is a limit between 1 and %d", s.maxBytes, MaxBytes)
 	}
 	if opts.OneFile {
@@ -235,9 +252,10 @@ func New(opts Options) (*Set, error) {
 	q := regexp.QuoteMeta
 	s.partRe = regexp.MustCompile(`^` + q(s.stem) + `-[1-9][0-9]*-[0-9a-f]{8}` + q(s.ext+s.gzExt()) + `$`)
 	s.indexPath = s.path
-	if opts.Format != xml.Format {
-		// The index of parts that are not XML is XML still.
-		s.indexPath = filepath.Join(s.dir, s.stem+".xml"+s.gzExt())
+	if split && opts.Format.Index != opts.Format.Name {
+		// The index of parts of a format that is not its own index (text)
+		// is in that index format (XML), and named by it.
+		s.indexPath = filepath.Join(s.dir, s.stem+s.index.Extensions[0]+s.gzExt())
 		if _, err := atomicfile.Target(s.indexPath); err != nil {
 			return nil, fmt.Errorf("output: the index of a split set: %w", err)
 		}
@@ -286,10 +304,6 @@ func (s *Set) unlock() {
 	s.lock.Release()
 	s.lock = nil
 }
-
-// noSize is the size of the header and footer of a document that is never
-// split: not counted.
-func noSize(formats.WriteOptions) int { return 0 }
 
 // SetWriteOptions sets the options the documents are written with, as
 // Options.Write does, when they are known only once the entries are (the
@@ -341,21 +355,26 @@ func (s *Set) Write(e formats.Entry) error {
 	}
 	if !s.started {
 		s.started, s.kind = true, e.Kind
+		if s.newEnc != nil {
+			s.enc = s.newEnc(s.docOptions())
+			s.entry = s.enc.AppendFooter(s.enc.AppendHeader(s.entry[:0]))
+			s.frame = int64(len(s.entry))
+		}
 	}
-	if s.frame < 0 {
-		s.frame = int64(s.layout.Header(s.docOptions()) + s.layout.Footer(s.docOptions()))
+	if s.enc == nil {
+		// One document, written by the format's Writer: never split,
+		// nothing measured.
+		return s.writeWhole(e)
 	}
-	frame := s.frame
-	// An XML entry without extension data is rendered once, to measure
-	// it and to write it.
-	rendered := s.opts.Format == xml.Format && e.Ext == nil && e.Loc != ""
-	var size int64
-	if rendered {
-		s.entry = xml.AppendEntry(s.entry[:0], e, s.opts.Write)
-		size = int64(len(s.entry))
-	} else {
-		size = int64(s.layout.Entry(e))
+	// The entry is rendered once: measured by its length, and written
+	// as rendered.
+	s.e = e
+	b, err := s.enc.AppendEntry(s.entry[:0], &s.e)
+	if err != nil {
+		return s.fail(err)
 	}
+	s.entry = b
+	frame, size := s.frame, int64(len(b))
 	if frame+size > s.maxBytes {
 		return s.fail(fmt.Errorf("%w: %s needs %d bytes, the limit is %d", ErrEntryTooLarge, e.Loc, frame+size, s.maxBytes))
 	}
@@ -374,20 +393,31 @@ func (s *Set) Write(e formats.Entry) error {
 		}
 	}
 	p := s.cur
-	var err error
-	if xw, ok := p.w.(*xml.Writer); ok && rendered {
-		err = xw.WriteEntryBytes(e, s.entry)
-	} else {
-		err = p.w.Write(e)
-	}
-	if err != nil {
-		return s.fail(err)
-	}
+	p.chunks.Write(b)
+	p.enc.Wrote(&s.e)
 	p.entries++
 	p.bytes += size
 	if news {
 		p.news++
 	}
+	if formats.Newer(e.LastMod, p.lastmod) {
+		p.lastmod = e.LastMod
+	}
+	return nil
+}
+
+// writeWhole writes e to the one document of a format without an Encoder.
+func (s *Set) writeWhole(e formats.Entry) error {
+	if s.cur == nil {
+		if err := s.newPart(); err != nil {
+			return s.fail(err)
+		}
+	}
+	p := s.cur
+	if err := p.w.Write(e); err != nil {
+		return s.fail(err)
+	}
+	p.entries++
 	if formats.Newer(e.LastMod, p.lastmod) {
 		p.lastmod = e.LastMod
 	}
@@ -422,9 +452,13 @@ func (s *Set) indexFits(extra int) error {
 	return nil
 }
 
-// size returns the size of a part's document, uncompressed.
+// size returns the size of a part's document, uncompressed, as written
+// (0 for a document written by a format's Writer, which is not measured).
 func (s *Set) size(p *part) int64 {
-	return int64(s.layout.Header(s.docOptions())+s.layout.Footer(s.docOptions())) + p.bytes
+	if p.enc == nil {
+		return 0
+	}
+	return s.frame + p.bytes
 }
 
 // partName returns the file name of part n whose content has the hex hash
@@ -496,7 +530,7 @@ func (s *Set) Close() error {
 			return s.fail(err)
 		}
 		s.files = []File{{Path: s.path, Entries: p.entries, Bytes: s.size(p)}}
-		if s.opts.Format == xml.Format {
+		if s.index != nil && s.opts.Format.Index == s.opts.Format.Name {
 			// The sitemap replaced the index that listed the old parts.
 			s.removeLeftovers()
 		}
@@ -535,7 +569,7 @@ func (s *Set) commitSplit() error {
 		gz = gzip.NewWriter(tmp)
 		w = gz
 	}
-	xw := xml.NewWriter(w, s.indexOptions())
+	xw := s.index.NewWriter(w, s.indexOptions())
 	for _, e := range index {
 		if err = xw.Write(e); err != nil {
 			break

@@ -12,7 +12,8 @@
 // Sitemap: line belongs to the set when its URL is one of the new URLs, or
 // when it is in the same directory as one of them and its file name is one
 // that output could have given a file of the same set: the same stem, with
-// or without a part number and hash, an .xml or .txt extension, gzipped or
+// or without a part number and hash, the extension of a registered sitemap
+// format (formats.DocSitemap: .xml or .txt) or of its index, gzipped or
 // not (sitemap.xml, sitemap.xml.gz, sitemap-3-5b24b885.xml, ...). Lines of
 // other sitemaps in the same directory, written by other tools, are left
 // alone.
@@ -26,6 +27,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -182,12 +184,34 @@ type family struct {
 	robot *url.URL // where relative values resolve: the first URL's host
 }
 
-// partName matches the names output gives files: STEM, or STEM-N-HASH,
-// then .xml or .txt, then .gz or not. Group 1 is the stem.
-var partName = regexp.MustCompile(`(?i)^(.*?)(?:-[0-9]+-[0-9a-f]{8})?\.(?:xml|txt)(?:\.gz)?$`)
+// sitemapExtensions returns the file name extensions of the files of a
+// sitemap set, without their dots, as a regular expression alternation
+// ("txt|xml"): those of the writable formats of kind formats.DocSitemap and
+// of the formats of their indexes.
+func sitemapExtensions() string {
+	var exts []string
+	for _, f := range formats.Formats() {
+		if !f.CanWrite() || f.Doc != formats.DocSitemap {
+			continue
+		}
+		all := f.Extensions
+		if index, err := formats.Lookup(f.Index); err == nil {
+			all = append(slices.Clip(all), index.Extensions...)
+		}
+		for _, ext := range all {
+			exts = append(exts, regexp.QuoteMeta(strings.TrimPrefix(ext, ".")))
+		}
+	}
+	slices.Sort(exts)
+	return strings.Join(slices.Compact(exts), "|")
+}
 
 func newFamily(sitemaps []string) *family {
 	f := &family{keys: map[string]bool{}, dirs: map[string][]*regexp.Regexp{}}
+	exts := sitemapExtensions()
+	// The names output gives files: STEM, or STEM-N-HASH, then a sitemap
+	// extension, then .gz or not. Group 1 is the stem.
+	partName := regexp.MustCompile(`(?i)^(.*?)(?:-[0-9]+-[0-9a-f]{8})?\.(?:` + exts + `)(?:\.gz)?$`)
 	for _, s := range sitemaps {
 		key := normalize.Key(s)
 		f.keys[key] = true
@@ -200,7 +224,7 @@ func newFamily(sitemaps []string) *family {
 		if m := partName.FindStringSubmatch(name); m != nil {
 			stem = m[1]
 		}
-		re := regexp.MustCompile(`^(?i:` + regexp.QuoteMeta(stem) + `)(?:-[0-9]+-[0-9a-f]{8})?\.(?i:xml|txt)(?i:\.gz)?$`)
+		re := regexp.MustCompile(`^(?i:` + regexp.QuoteMeta(stem) + `)(?:-[0-9]+-[0-9a-f]{8})?\.(?i:` + exts + `)(?i:\.gz)?$`)
 		f.dirs[dir] = append(f.dirs[dir], re)
 	}
 	return f

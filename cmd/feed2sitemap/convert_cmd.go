@@ -18,8 +18,6 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	feedformat "github.com/feed2sitemap/feed2sitemap/formats/feed"
-	"github.com/feed2sitemap/feed2sitemap/formats/text"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 	"github.com/feed2sitemap/feed2sitemap/output"
@@ -111,11 +109,11 @@ func (c *convertCmd) Run(e *env) error {
 	if dest.write, err = c.writeOptions(out); err != nil {
 		return err
 	}
-	if dest.set != nil && dest.set.BaseURL() != nil && len(c.Host) == 0 && !c.AllowCrossHost && !isFeed(out) {
+	if dest.set != nil && dest.set.BaseURL() != nil && len(c.Host) == 0 && !c.AllowCrossHost && out.Scoped {
 		// The protocol's scope rule is a sitemap's; a feed links anywhere.
 		opts.Filter.Scope = dest.set.BaseURL()
 	}
-	opts.Splits = dest.set != nil && (dest.set.BaseURL() != nil && !isFeed(out) || c.OneFile)
+	opts.Splits = dest.set != nil && (dest.set.BaseURL() != nil && out.Index != "" || c.OneFile)
 	if c.Accumulate || c.AccumulateRepair {
 		if dest.set == nil {
 			return usageError{errors.New("--accumulate needs the output file (-o) to read and update")}
@@ -215,7 +213,7 @@ func (c *convertCmd) Run(e *env) error {
 	err = lockError(err)
 	if errors.Is(err, output.ErrNeedBaseURL) {
 		err = fmt.Errorf("%w %s", err, splitHint(err))
-		if out == text.Format {
+		if out.OneFile {
 			err = fmt.Errorf("%w; or, for tools rather than search engines, --one-file writes one plain list with no limit", err)
 		}
 	}
@@ -273,15 +271,30 @@ var extensionNoun = map[string]string{
 	"mobile": "mobile marker", "foreign": "foreign elements (PageMap…)",
 }
 
-// isFeed reports whether f writes a feed, whose items go newest first.
-func isFeed(f *formats.Format) bool { return f == feedformat.RSSFormat || f == feedformat.AtomFormat }
+// feedWriter reports whether f writes feeds.
+func feedWriter(f *formats.Format) bool { return f.CanWrite() && f.Doc == formats.DocFeed }
+
+// namesWhere lists the names of the registered formats keep accepts, each
+// after prefix, in a sentence: "a", "a and b", "a, b and c" (conj "and").
+func namesWhere(keep func(*formats.Format) bool, prefix, conj string) string {
+	var names []string
+	for _, f := range formats.Formats() {
+		if keep(f) {
+			names = append(names, prefix+f.Name)
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
+}
 
 // writeOptions returns what the flags say about the documents to write:
 // the stylesheet, and what a feed says about itself.
 func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, error) {
 	var o formats.WriteOptions
 	if c.Stylesheet != "" {
-		if isFeed(out) {
+		if out.Doc == formats.DocFeed {
 			return o, usageError{errors.New("--stylesheet applies to XML sitemaps and indexes, not to feeds")}
 		}
 		u, err := url.Parse(c.Stylesheet)
@@ -294,8 +307,8 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 		}
 		o.Stylesheet = c.Stylesheet
 	}
-	if (c.Title != "" || c.Link != nil || c.Description != "") && !isFeed(out) {
-		return o, usageError{errors.New("--title, --link and --description apply to rss and atom output")}
+	if (c.Title != "" || c.Link != nil || c.Description != "") && out.Doc != formats.DocFeed {
+		return o, usageError{fmt.Errorf("--title, --link and --description apply to %s output", namesWhere(feedWriter, "", "and"))}
 	}
 	o.Feed = formats.FeedInfo{Title: c.Title, Description: c.Description}
 	if c.Link != nil {
@@ -304,7 +317,7 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 		}
 		o.Feed.Link = c.Link.String()
 	}
-	if c.BaseURL != nil && isFeed(out) {
+	if c.BaseURL != nil && out.Doc == formats.DocFeed {
 		// The feed's id is where it is served.
 		o.Feed.ID = c.BaseURL.String()
 		if !isStdout(c.Output) {
@@ -364,7 +377,7 @@ func (c *convertCmd) options(out *formats.Format) (convert.Options, error) {
 	// What never changes the page: no fragment, default port, dot segment
 	// or empty query. A feed's links keep their fragments: an item may
 	// link to its place on a page.
-	opts.Tidy = !isFeed(out)
+	opts.Tidy = out.Tidy
 	opts.Rewrite = c.Normalize || len(n.StripParams) > 0 || n.StripSessionIDs || n.StripUTM || n.HTTPS ||
 		n.WWW != normalize.HostKeep || n.TrailingSlash != normalize.SlashKeep || n.SortQuery
 	if err := opts.Filter.Validate(); err != nil {
@@ -373,7 +386,7 @@ func (c *convertCmd) options(out *formats.Format) (convert.Options, error) {
 	if opts.Sort, err = convert.ParseSort(c.Sort); err != nil {
 		return opts, usageError{err}
 	}
-	if isFeed(out) {
+	if out.NewestFirst {
 		if opts.Sort == convert.SortLoc {
 			return opts, usageError{errors.New("--sort loc: feeds list their items newest first")}
 		}
@@ -457,7 +470,7 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 		if c.OneFile {
 			return nil, usageError{errors.New("--one-file applies to an output file (-o): standard output is never split")}
 		}
-		if c.BaseURL != nil && !isFeed(f) || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
+		if c.BaseURL != nil && f.Doc != formats.DocFeed || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
 			return nil, usageError{errors.New("--base-url, --max-urls and --max-bytes need an output file (-o): standard output cannot be split")}
 		}
 		if c.Gzip && e.isTerminal(e.Stdout) {
@@ -471,8 +484,9 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 	opts := output.Options{Path: c.Output, Format: f, Gzip: c.Gzip, BaseURL: c.BaseURL, MaxURLs: c.MaxURLs, MaxBytes: c.MaxBytes,
 		LockTimeout: c.lockTimeout()}
 	if c.OneFile {
-		if f != text.Format {
-			return nil, usageError{fmt.Errorf("--one-file writes a plain list of URLs (--to text), not %s: a sitemap over the protocol's limits is rejected by search engines", f.Name)}
+		if !f.OneFile {
+			return nil, usageError{fmt.Errorf("--one-file writes a plain list of URLs (%s), not %s: a sitemap over the protocol's limits is rejected by search engines",
+				namesWhere(func(f *formats.Format) bool { return f.CanWrite() && f.OneFile }, "--to ", "or"), f.Name)}
 		}
 		if c.BaseURL != nil || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
 			return nil, usageError{errors.New("--one-file never splits: --base-url, --max-urls and --max-bytes do not apply")}

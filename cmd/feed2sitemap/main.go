@@ -25,13 +25,15 @@ import (
 	"github.com/alecthomas/kong"
 
 	"github.com/feed2sitemap/feed2sitemap/fetch"
-
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/termsafe"
+
+	// The formats the command reads and writes, one import each: the
+	// command treats each by what it says of itself (formats.Format).
 	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/robots"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/text"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"
-	"github.com/feed2sitemap/feed2sitemap/internal/termsafe"
 )
 
 // Exit statuses.

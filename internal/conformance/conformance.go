@@ -92,8 +92,8 @@ func RoundTrip(t testing.TB, f *formats.Format, entries []formats.Entry, opts fo
 		ReadOptions: formats.ReadOptions{Source: f.Name + " output", Strict: true},
 	})
 	if err != nil {
-		if len(entries) == 0 && f.Name == "text" {
-			return doc, nil // an empty text sitemap is an empty file
+		if len(entries) == 0 && len(doc) == 0 {
+			return doc, nil // an empty document of a format without a frame is an empty file
 		}
 		t.Fatalf("conformance: reading %s output back: %v", f.Name, err)
 	}
