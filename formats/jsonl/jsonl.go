@@ -1,0 +1,91 @@
+// Package jsonl reads and writes JSON Lines: one JSON object per line, one
+// line per entry, holding every field of the entry model (formats.Entry),
+// extension data included. It is the format for piping entries into jq and
+// other tools, and back: XML read, written as JSON Lines and written as XML
+// again gives the same bytes as XML written directly. Importing the package
+// registers the format as "jsonl", written to files named *.jsonl.
+//
+// # Keys
+//
+// Keys are lowercase and stable. A key that is absent means the source did
+// not say (a zero or empty value is never written); a reader ignores keys
+// it does not know, with a warning.
+//
+//	loc         the page's URL (required)
+//	kind        "sitemap" for a child sitemap of an index; absent for a page ("url")
+//	lastmod     W3C Datetime at the precision the source gave: "2024",
+//	            "2024-05", "2024-05-06", "2024-05-06T10:00Z",
+//	            "2024-05-06T10:00:00+02:00", "2024-05-06T10:00:00.250Z"
+//	changefreq  always, hourly, daily, weekly, monthly, yearly or never
+//	priority    a number from 0.0 to 1.0, to the thousandth
+//	title       the page's title (from a feed item), plain text
+//	summary     the page's summary (from a feed item), plain text
+//	images      [{loc, caption, geo_location, title, license}]
+//	videos      [{thumbnail_loc, title, description, content_loc, player_loc,
+//	            player_allow_embed, player_autoplay, duration, expiration_date,
+//	            rating, content_segments: [{loc, duration}], view_count,
+//	            publication_date, tags: [string], category, family_friendly,
+//	            restriction, restriction_relationship, gallery_loc,
+//	            gallery_title, prices: [{value, currency, type, resolution}],
+//	            requires_subscription, uploader, uploader_info,
+//	            tvshow: {show_title, video_type, episode_title, season_number,
+//	            episode_number, premier_date}, platform,
+//	            platform_relationship, live, ids: [{type, value}]}]
+//	news        {publication_name, publication_language, access, genres,
+//	            publication_date, title, keywords, stock_tickers}
+//	alternates  [{hreflang, href, media}]
+//	mobile      true for the obsolete mobile:mobile marker
+//	foreign     [string]: elements of other namespaces (a PageMap, say), each
+//	            one self-contained XML element, verbatim
+//
+// Video, news and tvshow keys are the extension schemas' element names;
+// dates have the form of lastmod, durations and numbers are JSON numbers,
+// and everything else is a string as the sitemap holds it.
+//
+// A document may start with a head line, {"head": ["<rs:md …/>", …]}: the
+// document-level elements of an XML sitemap (ResourceSync's rs:md and
+// rs:ln), each a self-contained XML element. The reader gives them through
+// Head (formats.HeadReader); the writer writes the line when
+// formats.WriteOptions.Head holds any.
+//
+// # Reading
+//
+// The reader streams, one line at a time, each at most MaxLineLength bytes.
+// Lines end with LF or CRLF; blank lines are skipped. A line that is not a
+// JSON object, has no loc or a bad one is skipped with a warning naming its
+// line; a bad value is dropped with a warning and its entry kept. Values are
+// held to the rules of every reader: URLs through formats.ParseLoc, dates
+// through formats.ParseLastMod, extension values through formats' checks
+// and Extensions.Complete. Content is recognized as JSON Lines when it is
+// JSON but not a JSON Feed; a document whose first line is neither an entry
+// nor the head line is not JSON Lines of entries, and gives an error
+// wrapping formats.ErrUnknownFormat.
+package jsonl
+
+import (
+	"io"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// Format is the registered JSON Lines format.
+var Format = formats.Register(&formats.Format{
+	Name:        "jsonl",
+	Description: "JSON Lines: one JSON object per entry with every field, extensions included, for jq and other tools",
+	Detect:      detect,
+	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
+	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w, o) },
+	Extensions:  []string{".jsonl"},
+	Carries:     formats.ExtAll | formats.ExtForeign,
+	Layout: &formats.Layout{
+		Header: func(o formats.WriteOptions) int { return len(AppendHeader(nil, o)) },
+		Entry:  func(e formats.Entry) int { return len(AppendEntry(nil, e)) },
+		Footer: func(formats.WriteOptions) int { return 0 },
+	},
+})
+
+// detect accepts JSON that is not a JSON Feed: the reader tells JSON Lines
+// of entries from other JSON by its first line.
+func detect(s *formats.Sniffed) bool {
+	return s.Content == formats.ContentJSON && s.JSONFeedVersion == ""
+}
