@@ -60,8 +60,9 @@ func open(t testing.TB, name string, b []byte, strict bool) result {
 // Lines, then the warnings and the error.
 func render(res result) []byte {
 	var b []byte
+	enc := jsonl.NewEncoder(formats.WriteOptions{})
 	for _, e := range res.entries {
-		b = jsonl.AppendEntry(b, e)
+		b, _ = enc.AppendEntry(b, &e)
 	}
 	for _, w := range res.warnings {
 		b = fmt.Appendf(b, "warning: %v (skipped: %v)\n", w, w.Skipped)

@@ -48,6 +48,14 @@
 // Head (formats.HeadReader); the writer writes the line when
 // formats.WriteOptions.Head holds any.
 //
+// # Writing
+//
+// The Encoder renders each entry on its own, so that a set written as JSON
+// Lines is split into files at the protocol's limits as a text sitemap is,
+// the parts listed in an XML sitemap index; with --one-file it is one file
+// whatever its size. Kind "sitemap" entries name further documents, which
+// are followed like those of a sitemap index.
+//
 // # Reading
 //
 // The reader streams, one line at a time, each at most MaxLineLength bytes.
@@ -74,14 +82,14 @@ var Format = formats.Register(&formats.Format{
 	Description: "JSON Lines: one JSON object per entry with every field, extensions included, for jq and other tools",
 	Detect:      detect,
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
-	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w, o) },
+	NewEncoder:  func(o formats.WriteOptions) formats.Encoder { return NewEncoder(o) },
 	Extensions:  []string{".jsonl"},
 	Carries:     formats.ExtAll | formats.ExtForeign,
-	Layout: &formats.Layout{
-		Header: func(o formats.WriteOptions) int { return len(AppendHeader(nil, o)) },
-		Entry:  func(e formats.Entry) int { return len(AppendEntry(nil, e)) },
-		Footer: func(formats.WriteOptions) int { return 0 },
-	},
+	Doc:         formats.DocOther,
+	Index:       "xml",
+	Tidy:        true,
+	OneFile:     true,
+	Nests:       true,
 })
 
 // detect accepts JSON that is not a JSON Feed: the reader tells JSON Lines

@@ -1,94 +1,58 @@
 package jsonl
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
 
-var (
-	errClosed = errors.New("jsonl: write after Close")
-	errNoLoc  = errors.New("jsonl: entry without a loc")
-)
+var errNoLoc = errors.New("jsonl: entry without a loc")
 
-// Writer writes a JSON Lines document: the head line, when the options
-// hold document-level elements, then one line per entry.
-type Writer struct {
-	w       *bufio.Writer
-	opts    formats.WriteOptions
-	buf     []byte
-	started bool
-	closed  bool
-	err     error
+// Encoder renders a JSON Lines document (formats.Encoder): the head line,
+// when the options hold document-level elements, then one line per entry,
+// every field it has; no footer. Entries of both kinds may share a
+// document. The format's Writer, which formats.Register gives it, writes
+// what the Encoder renders.
+type Encoder struct {
+	head []string
 }
 
-// NewWriter returns a writer of a JSON Lines document to w. Of the
-// options it uses only Head; a JSON Lines document has no root element,
-// stylesheet or feed description.
-func NewWriter(w io.Writer, opts formats.WriteOptions) *Writer {
-	return &Writer{w: bufio.NewWriterSize(w, 64<<10), opts: opts}
+// NewEncoder returns the Encoder of a document written with opts. Of the
+// options it uses only Head: a JSON Lines document has no root element,
+// namespaces, stylesheet or feed description.
+func NewEncoder(opts formats.WriteOptions) *Encoder {
+	return &Encoder{head: opts.Head}
 }
 
-// Write writes the entry as one line holding every field it has: the
-// bytes AppendEntry gives.
-func (w *Writer) Write(e formats.Entry) error {
-	switch {
-	case w.err != nil:
-		return w.err
-	case w.closed:
-		return errClosed
-	case e.Loc == "":
-		return errNoLoc
+// AppendHeader appends the head line {"head":[…]} when the document has
+// document-level elements, else nothing.
+func (enc *Encoder) AppendHeader(dst []byte) []byte {
+	if len(enc.head) == 0 {
+		return dst
 	}
-	w.start()
-	w.buf = AppendEntry(w.buf[:0], e)
-	_, w.err = w.w.Write(w.buf)
-	return w.err
+	return appendJSON(dst, object{Head: enc.head})
 }
 
-// start writes the head line before the first entry (or at Close).
-func (w *Writer) start() {
-	if !w.started {
-		w.started = true
-		w.buf = AppendHeader(w.buf[:0], w.opts)
-		w.w.Write(w.buf)
+// AppendEntry appends the line of e, newline included. An entry without a
+// loc is refused.
+func (enc *Encoder) AppendEntry(dst []byte, e *formats.Entry) ([]byte, error) {
+	if e.Loc == "" {
+		return dst, errNoLoc
 	}
+	return appendJSON(dst, toObject(e)), nil
 }
 
-// Close writes the head line if no entry was written, and flushes. It
-// does not close the underlying writer.
-func (w *Writer) Close() error {
-	if w.err != nil {
-		return w.err
-	}
-	if w.closed {
-		return errClosed
-	}
-	w.closed = true
-	w.start()
-	w.err = w.w.Flush()
-	return w.err
-}
+// Wrote does nothing: a JSON Lines document has nothing to say about its
+// entries as a whole.
+func (enc *Encoder) Wrote(*formats.Entry) {}
 
-// AppendHeader appends to b what a document written with options o starts
-// with: the head line {"head":[…]} when o.Head holds document-level
-// elements, else nothing.
-func AppendHeader(b []byte, o formats.WriteOptions) []byte {
-	if len(o.Head) == 0 {
-		return b
-	}
-	return appendJSON(b, object{Head: o.Head})
-}
+// AppendFooter appends nothing: a JSON Lines document has no footer.
+func (enc *Encoder) AppendFooter(dst []byte) []byte { return dst }
 
-// AppendEntry appends to b the line a Writer writes for e, newline
-// included.
-func AppendEntry(b []byte, e formats.Entry) []byte {
-	return appendJSON(b, toObject(&e))
-}
+// Warnings returns nil: the format holds every field of the model.
+func (enc *Encoder) Warnings() []string { return nil }
 
 // appendJSON appends o as one line of JSON, with <, > and & as they are
 // (foreign elements stay readable).
@@ -98,7 +62,7 @@ func appendJSON(b []byte, o object) []byte {
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(o); err != nil {
 		// Every field of object is a string, a number, a bool or a list
-		// of them, and the priority a number AppendText wrote.
+		// of them, and the priority a number Priority.AppendText wrote.
 		panic("jsonl: " + err.Error())
 	}
 	return buf.Bytes()
