@@ -19,6 +19,10 @@
 #   SCALE      multiplies the URL list (SCALE=10: 10,000,000 URLs) and adds
 #              the scale goals: a 1,000,000-URL run beside it, and
 #              --sort loc on the large list.
+#   BASELINE   a git revision (or the path of a feed2sitemap binary) to
+#              measure beside this checkout: every feed2sitemap command also
+#              runs with the baseline, run for run, and the report ends with
+#              the after/before ratio of each (BASELINE=HEAD~5, say).
 #
 # Needs go, node and npm (the registry, on the first run), gzip and GNU time
 # (/usr/bin/time; installed with apt-get when missing and running as root).
@@ -29,8 +33,10 @@
 #   b. the same, gzipped: feed2sitemap --gzip vs `gzip -6 -c` (and the sitemap
 #      CLI with --gzip under SLOW=1)
 #   c. the gzipped part set read back to text: feed2sitemap vs `gzip -dc`
-#   d. a 50,000-URL sitemap to text (vs `sitemap --parse`) and a 10,000-item
-#      RSS 2.0 feed to a sitemap (vs `cat`: the sitemap CLI reads no feeds)
+#   d. a 50,000-URL sitemap to text (vs `sitemap --parse`), the same with
+#      --strict (which also validates: issue 15's goal is at most 1.5x), and a
+#      10,000-item RSS 2.0 feed to a sitemap (vs `cat`: the sitemap CLI reads
+#      no feeds)
 #   v. `feed2sitemap validate` of the gzipped part set, beside c.
 #
 # The floor of case a is bench/floor: a minimal Go bufio writer that escapes
@@ -50,6 +56,7 @@ work=${BENCH_DIR:-/tmp/feed2sitemap-bench}
 repeat=${REPEAT:-3}
 slow=${SLOW:-0}
 scale=${SCALE:-1}
+baseline=${BASELINE:-}
 
 sitemap_version=9.0.1 # the npm sitemap package, pinned
 base_url=https://www.example.com/
@@ -59,6 +66,7 @@ n_sitemap=50000
 n_rss=10000
 
 f2s=$work/feed2sitemap
+base_f2s="" # the baseline binary, when BASELINE is set
 sitemap_cli=$work/npm/node_modules/.bin/sitemap
 in=$work/input
 out=$work/out
@@ -102,6 +110,19 @@ build() {
 	(cd "$repo" && go build -o "$f2s" ./cmd/feed2sitemap && go build -o "$work/gen" ./bench/gen &&
 		go build -o "$work/floor" ./bench/floor) ||
 		die "build failed (is the working tree mid-edit?)"
+	[[ -n $baseline ]] || return 0
+	if [[ -x $baseline && -f $baseline ]]; then
+		base_f2s=$baseline
+		return 0
+	fi
+	local rev src=$work/baseline-src
+	rev=$(git -C "$repo" rev-parse --verify --quiet "$baseline^{commit}") ||
+		die "BASELINE '$baseline' is neither a feed2sitemap binary nor a git revision"
+	log "building the baseline $rev"
+	rm -rf "$src" && mkdir -p "$src"
+	git -C "$repo" archive "$rev" | tar -x -C "$src" || die "git archive $rev failed"
+	base_f2s=$work/feed2sitemap-baseline
+	(cd "$src" && go build -o "$base_f2s" ./cmd/feed2sitemap) || die "the baseline $rev does not build"
 }
 
 # install_sitemap_cli installs the pinned sitemap package under $work/npm,
@@ -180,37 +201,65 @@ median() {
 # under $out) with the given standard input and output, timed by GNU time.
 # Every run must exit 0, and after each run CHECK (a command and its
 # arguments, if given) must succeed. Records the median seconds and the
-# highest peak resident set size under KEY.
+# highest peak resident set size under KEY. When COMMAND is feed2sitemap
+# and BASELINE is set, the baseline binary runs the same command after each
+# run, under KEY.base, so that before and after are measured side by side.
 measure() {
 	local key=$1 dir=$2 stdin=$3 stdout=$4
 	shift 4
-	local -a check=() times=() mems=()
+	local -a check=()
 	while [[ $1 != -- ]]; do
 		check+=("$1")
 		shift
 	done
 	shift
-	local r tf="$logs/$key.time" errf="$logs/$key.stderr" s k
+	local -a variants=("$key")
+	if [[ -n $base_f2s && $1 == "$f2s" ]]; then
+		variants+=("$key.base")
+	fi
+	local -A times=() mems=()
+	local r v s k
 	for ((r = 1; r <= repeat; r++)); do
-		if [[ $dir == "$out"/* ]]; then
-			rm -rf "$dir" && mkdir -p "$dir"
-		fi
-		if ! (cd "$dir" && /usr/bin/time -f '%e %M' -o "$tf" "$@" <"$stdin" >"$stdout" 2>"$errf"); then
-			log "command failed: $*"
-			cat "$errf" "$tf" >&2 || true
-			die "$key: run $r failed"
-		fi
-		read -r s k < <(tail -n 1 "$tf")
-		if ((${#check[@]} > 0)) && ! "${check[@]}"; then
-			cat "$errf" >&2
-			die "$key: run $r gave a wrong result"
-		fi
-		log "  $key: run $r/$repeat: ${s} s, $((k / 1024)) MiB"
-		times+=("$s")
-		mems+=("$k")
+		for v in "${variants[@]}"; do
+			local -a cmd=("$@")
+			[[ $v == *.base ]] && cmd[0]=$base_f2s
+			read -r s k < <(run_once "$v" "$r" "$dir" "$stdin" "$stdout" "${#check[@]}" "${check[@]}" "${cmd[@]}")
+			[[ -n $s ]] || die "$v: run $r failed"
+			times[$v]+=" $s"
+			mems[$v]+=" $k"
+		done
 	done
-	sec[$key]=$(median "${times[@]}")
-	kib[$key]=$(printf '%s\n' "${mems[@]}" | sort -n | tail -n 1)
+	for v in "${variants[@]}"; do
+		# shellcheck disable=SC2086 # the lists are space-separated numbers
+		sec[$v]=$(median ${times[$v]})
+		kib[$v]=$(printf '%s\n' ${mems[$v]} | sort -n | tail -n 1)
+	done
+}
+
+# run_once KEY RUN DIR STDIN STDOUT NCHECK [CHECK...] COMMAND... runs one
+# timed run of measure and prints "seconds KiB", or nothing when it failed.
+run_once() {
+	local key=$1 r=$2 dir=$3 stdin=$4 stdout=$5 n=$6
+	shift 6
+	local -a check=("${@:1:n}")
+	shift "$n"
+	local tf="$logs/$key.time" errf="$logs/$key.stderr" s k
+	if [[ $dir == "$out"/* ]]; then
+		rm -rf "$dir" && mkdir -p "$dir"
+	fi
+	if ! (cd "$dir" && /usr/bin/time -f '%e %M' -o "$tf" "$@" <"$stdin" >"$stdout" 2>"$errf"); then
+		log "command failed: $*"
+		cat "$errf" "$tf" >&2 || true
+		return 0
+	fi
+	read -r s k < <(tail -n 1 "$tf")
+	if ((${#check[@]} > 0)) && ! "${check[@]}" >&2; then
+		cat "$errf" >&2
+		log "$key: run $r gave a wrong result"
+		return 0
+	fi
+	log "  $key: run $r/$repeat: ${s} s, $((k / 1024)) MiB"
+	echo "$s $k"
 }
 
 # ratio A B prints A/B with one decimal, or "-" when B is below the timer's
@@ -232,6 +281,9 @@ generate_inputs() {
 	n_unique=${stats##*unique=}
 	[[ $n_unique =~ ^[0-9]+$ ]] || die "bench/gen printed '$stats'"
 	"$work/gen" -kind xml -n "$n_sitemap" -o "$in/sitemap.xml" >/dev/null
+	# The same sitemap as feed2sitemap writes it (its non-ASCII locs
+	# percent-encoded), which --strict accepts.
+	"$f2s" -q "$in/sitemap.xml" -o "$in/strict.xml" || die "feed2sitemap could not rewrite sitemap.xml"
 	"$work/gen" -kind rss -n "$n_rss" -o "$in/feed.rss" >/dev/null
 	"$f2s" -q "$in/urls.txt" -o "$in/set/sitemap.xml.gz" --base-url "$base_url" ||
 		die "feed2sitemap could not write the gzipped part set"
@@ -315,6 +367,10 @@ case_d() {
 	log "d. $n_sitemap-URL sitemap -> text; $n_rss-item RSS -> sitemap"
 	measure d.xml.f2s "$out/d.xml.f2s" /dev/null "$out/d.xml.f2s/urls.txt" check_lines "$out/d.xml.f2s/urls.txt" "$n_sitemap" -- \
 		"$f2s" "$in/sitemap.xml" --to text
+	measure d.plain.f2s "$out/d.plain.f2s" /dev/null "$out/d.plain.f2s/urls.txt" check_lines "$out/d.plain.f2s/urls.txt" "$n_sitemap" -- \
+		"$f2s" "$in/strict.xml" --to text
+	measure d.strict.f2s "$out/d.strict.f2s" /dev/null "$out/d.strict.f2s/urls.txt" check_lines "$out/d.strict.f2s/urls.txt" "$n_sitemap" -- \
+		"$f2s" "$in/strict.xml" --to text --strict
 	measure d.xml.cli "$out/d.xml.cli" /dev/null "$out/d.xml.cli/parsed.jsonl" check_parsed "$out/d.xml.cli/parsed.jsonl" "$n_sitemap" -- \
 		"$sitemap_cli" --parse "$in/sitemap.xml"
 	measure d.rss.f2s "$out/d.rss.f2s" /dev/null /dev/null check_locs "$out/d.rss.f2s/sitemap.xml" "$n_rss" -- \
@@ -377,6 +433,8 @@ report() {
 	fi
 	row "d. 50k sitemap -> text" "feed2sitemap --to text" d.xml.f2s "$(faster d.xml.f2s d.xml.cli) than sitemap"
 	row "" "sitemap --parse" d.xml.cli "reference"
+	row "   (as feed2sitemap wrote it)" "feed2sitemap --to text" d.plain.f2s "reference"
+	row "" "feed2sitemap --to text --strict" d.strict.f2s "$(of d.strict.f2s d.plain.f2s 'no --strict')"
 	row "d. 10k-item RSS -> sitemap" "feed2sitemap" d.rss.f2s "$(of d.rss.f2s d.rss.cat cat)"
 	row "" "cat > /dev/null" d.rss.cat "reference (the sitemap CLI reads no feeds)"
 
@@ -396,6 +454,8 @@ report() {
 	goal "validate: within 2x convert of the same set" \
 		"$(ratio "${sec[v.f2s]}" "${sec[c.f2s]}")x" "$(le "${sec[v.f2s]}" 2 "${sec[c.f2s]}")"
 	goal "  and under 128 MiB" "$(mib v.f2s) MiB" "$(le "${kib[v.f2s]}" 1 131072)"
+	goal "--strict: at most 1.5x convert (issue 15)" \
+		"$(ratio "${sec[d.strict.f2s]}" "${sec[d.plain.f2s]}")x" "$(le "${sec[d.strict.f2s]}" 1.5 "${sec[d.plain.f2s]}")"
 	goal "feed: 10k-item RSS -> sitemap under 100 MiB" "$(mib d.rss.f2s) MiB" "$(le "${kib[d.rss.f2s]}" 1 102400)"
 	goal "streaming, --keep-duplicates: under 64 MiB" "$(mib a.f2s.keep) MiB (write), $(mib c.f2s.keep) MiB (read)" \
 		"$(awk -v a="${kib[a.f2s.keep]}" -v c="${kib[c.f2s.keep]}" 'BEGIN { print (a < 65536 && c < 65536) }')"
@@ -410,6 +470,23 @@ report() {
 	fi
 	goal "feed within 5% of gofeed alone" "not measured here" skip
 	goal "dedupe under --max-memory" "not implemented" 0
+	[[ -z $base_f2s ]] || before_after
+}
+
+# before_after prints, for every feed2sitemap run measured beside the
+# baseline, the time and peak memory of both and their ratio (after over
+# before: below 1 is faster).
+before_after() {
+	echo
+	echo "before ($baseline: $("$base_f2s" --version 2>&1)) and after, run for run:"
+	printf '  %-16s %9s %9s %7s %11s %11s %7s\n' "run" "before s" "after s" "ratio" "before MiB" "after MiB" "ratio"
+	local key
+	for key in $(printf '%s\n' "${!sec[@]}" | sed -n 's/\.base$//p' | sort); do
+		printf '  %-16s %9.2f %9.2f %7s %11.1f %11.1f %7s\n' "$key" "${sec[$key.base]}" "${sec[$key]}" \
+			"$(awk -v a="${sec[$key]}" -v b="${sec[$key.base]}" 'BEGIN { if (b < 0.01) print "-"; else printf "%.2f", a / b }')" \
+			"$(awk -v k="${kib[$key.base]}" 'BEGIN { print k / 1024 }')" "$(awk -v k="${kib[$key]}" 'BEGIN { print k / 1024 }')" \
+			"$(awk -v a="${kib[$key]}" -v b="${kib[$key.base]}" 'BEGIN { printf "%.2f", a / b }')"
+	done
 }
 
 # le A K B prints 1 when A <= K * B, else 0.
