@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -230,6 +231,10 @@ func globClass(glob string, i int) (int, string, error) {
 	return j, b.String(), nil
 }
 
+// ErrGlobURL is wrapped by the error of a glob that names a whole URL
+// rather than the path of one (Filter.Hosts filters by host).
+var ErrGlobURL = errors.New("convert: a glob matches the path of a URL, which starts with /, not the whole URL")
+
 // globStart reports a glob that cannot match a path, which starts with
 // '/': one that starts otherwise, but with ** or alternatives that all
 // start with '/'.
@@ -249,7 +254,7 @@ func globStart(glob string) error {
 		}
 		return nil
 	case strings.Contains(glob, "://"):
-		return fmt.Errorf("a glob matches the path of a URL, which starts with /, not the whole URL: drop the scheme and host (--host keeps only a host's URLs)")
+		return fmt.Errorf("%w: drop the scheme and host", ErrGlobURL)
 	}
 	return fmt.Errorf("a glob matches the whole path of a URL, which starts with /, so this one never matches: did you mean /**/%s (in any directory) or /%s (at the top)?", glob, glob)
 }

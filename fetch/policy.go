@@ -283,10 +283,10 @@ func (s *Scope) childOrigins(u *url.URL, parents []string) (map[string]bool, err
 			s.anchor = o
 			return map[string]bool{o: true}, nil
 		}
-		return nil, fmt.Errorf("%w: refused: it is not on %s, the origin of the first child of an index without a location (--follow-other-hosts follows it)", ErrOtherOrigin, s.anchor)
+		return nil, fmt.Errorf("%w: refused: it is not on %s, the origin of the first child of an index without a location", ErrOtherOrigin, s.anchor)
 	}
 	name := parents[slices.IndexFunc(parents, func(p string) bool { return p != "" })]
-	return nil, fmt.Errorf("%w: refused: it is not on the origin of its index %s (scheme, host and port; --follow-other-hosts follows it)", ErrOtherOrigin, termsafe.String(name))
+	return nil, fmt.Errorf("%w: refused: it is not on the origin of its index %s (scheme, host and port)", ErrOtherOrigin, termsafe.String(name))
 }
 
 // Origin returns the origin of u: "scheme://host:port", in lower case,
@@ -330,7 +330,7 @@ func (s *Scope) checkRedirect(req *http.Request, via []*http.Request) error {
 		return err
 	}
 	if set, ok := req.Context().Value(originsKey{}).(map[string]bool); ok && !set[Origin(req.URL)] {
-		return fmt.Errorf("%w: refused a redirect to %s, another origin than the index's (--follow-other-hosts follows it)", ErrOtherOrigin, termsafe.String(req.URL.String()))
+		return fmt.Errorf("%w: refused a redirect to %s, another origin than the index's", ErrOtherOrigin, termsafe.String(req.URL.String()))
 	}
 	return nil
 }
@@ -399,7 +399,7 @@ func (s *Scope) allow(host string, ip netip.Addr) error {
 	if c == Unspecified {
 		article = "an"
 	}
-	return fmt.Errorf("%w: %s is %s %s address, and the input was not on one (--allow-private-hosts allows it)", ErrAddressRefused, name, article, c)
+	return fmt.Errorf("%w: %s is %s %s address, and the input was not on one", ErrAddressRefused, name, article, c)
 }
 
 // dial connects to addr, a "host:port" of a request, at one of the host's

@@ -19,6 +19,10 @@ var (
 	ErrUnknownFormat = errors.New("formats: not a sitemap or feed")
 	// ErrNoFormat is returned by Lookup for a name no format registered.
 	ErrNoFormat = errors.New("formats: no such format")
+	// ErrAmbiguous is returned for content that the detectors of several
+	// formats accept (OpenOptions.From names the one to read it as). The
+	// error wrapping it names them.
+	ErrAmbiguous = errors.New("formats: content matches several formats")
 	// ErrDamaged is matched (with errors.Is) by errors that end an input
 	// part-way but leave what came before intact: a document cut short, a
 	// truncated or corrupt gzip stream. The entries read before such an

@@ -126,7 +126,7 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 			for i, g := range found {
 				names[i] = g.Name
 			}
-			return fail(fmt.Errorf("content matches several formats (%s); choose one with --from", strings.Join(names, ", ")))
+			return fail(fmt.Errorf("%w (%s)", ErrAmbiguous, strings.Join(names, ", ")))
 		}
 	}
 	return f.NewReader(sr, opts.ReadOptions), f, nil

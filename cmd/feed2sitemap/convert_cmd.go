@@ -204,12 +204,7 @@ func (c *convertCmd) Run(e *env) error {
 			err = fmt.Errorf("%w; nothing was written (--keep-going writes what was read)", err)
 		}
 	}
-	if errors.Is(err, convert.ErrTooManyURLs) {
-		err = fmt.Errorf("%w (--max-urls-total)", err)
-	}
-	if errors.Is(err, formats.ErrTooLarge) {
-		err = fmt.Errorf("%w (--max-input-bytes sets the cap)", err)
-	}
+	err = hinted(err)
 	err = lockError(err)
 	if errors.Is(err, output.ErrNeedBaseURL) {
 		err = fmt.Errorf("%w %s", err, splitHint(err))
@@ -381,7 +376,7 @@ func (c *convertCmd) options(out *formats.Format) (convert.Options, error) {
 	opts.Rewrite = c.Normalize || len(n.StripParams) > 0 || n.StripSessionIDs || n.StripUTM || n.HTTPS ||
 		n.WWW != normalize.HostKeep || n.TrailingSlash != normalize.SlashKeep || n.SortQuery
 	if err := opts.Filter.Validate(); err != nil {
-		return opts, usageError{err}
+		return opts, usageError{hinted(err)}
 	}
 	if opts.Sort, err = convert.ParseSort(c.Sort); err != nil {
 		return opts, usageError{err}

@@ -162,7 +162,8 @@ func (f *sourceFlags) remote(rawURL string) convert.Input {
 		f.scopes.Store(rawURL, sc)
 		ctx, cancel := f.runCtx(context.Background())
 		defer cancel()
-		return sc.Fetch(ctx, rawURL)
+		body, err := sc.Fetch(ctx, rawURL)
+		return body, hinted(err)
 	}}
 }
 
@@ -187,7 +188,7 @@ func (f *sourceFlags) fetchChild(ctx context.Context, parent, loc string) (*fetc
 		f.scopes.LoadOrStore(loc, sc)
 		f.scopes.LoadOrStore(body.URL.String(), sc)
 	}
-	return body, err
+	return body, hinted(err)
 }
 
 // local returns the input of a file.
