@@ -10,7 +10,9 @@
 //
 // A Client sends one batch, with a time-out per attempt and bounded retries
 // on 429 Too Many Requests, 5xx and network errors, waiting as Retry-After
-// says or backing off exponentially (the policy of package fetch). A Submitter groups a stream of URLs by
+// says or backing off exponentially (the policy of package fetch); with
+// KeyCheck it first gets the key file of the batch's host and posts
+// nothing unless the host serves the key. A Submitter groups a stream of URLs by
 // host into batches and sends each when it is full. A State remembers what
 // was submitted, so that only new and changed URLs are submitted again.
 //
@@ -95,11 +97,23 @@ type Client struct {
 	Retry fetch.RetryPolicy
 	// UserAgent is sent with every request when set.
 	UserAgent string
+	// KeyCheck, when set, makes Send check the key file of each batch's
+	// host first (CheckKeyFile) and refuse to post the batch, with a
+	// *KeyFileError, when the host does not serve the key.
+	KeyCheck bool
+	// KeyFileClient gets the key files; nil is HTTPClient. Whatever its
+	// CheckRedirect, a redirect to another host is not followed. A
+	// fetch.Scope's client with no top-level input applies the
+	// remote-host policy to every host.
+	KeyFileClient *http.Client
 
 	// sleep waits d, or until ctx is done; tests replace it.
-	sleep func(ctx context.Context, d time.Duration) error
-	once  sync.Once
-	own   *http.Client // when HTTPClient is nil
+	sleep   func(ctx context.Context, d time.Duration) error
+	once    sync.Once
+	own     *http.Client // when HTTPClient is nil
+	keyOnce sync.Once
+	keyHTTP *http.Client // keyFileClient's
+	checks  sync.Map     // key file URL -> *keyCheck
 }
 
 // Batch is one request's worth of URLs, all on Host.
@@ -140,11 +154,7 @@ func (c *Client) keyLocation(b Batch) (string, error) {
 	if !strings.HasPrefix(c.KeyLocation, "/") {
 		return c.KeyLocation, nil
 	}
-	scheme := "https"
-	if len(b.URLs) > 0 && strings.HasPrefix(b.URLs[0], "http:") {
-		scheme = "http"
-	}
-	u := &url.URL{Scheme: scheme, Host: b.Host, Path: c.KeyLocation}
+	u := &url.URL{Scheme: batchScheme(b), Host: b.Host, Path: c.KeyLocation}
 	return u.String(), nil
 }
 
@@ -198,7 +208,10 @@ func (r Result) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d %s: ", r.Host, r.URLs, plural(r.URLs, "URL", "URLs"))
 	var se *StatusError
+	var ke *KeyFileError
 	switch {
+	case errors.As(r.Err, &ke):
+		fmt.Fprintf(&b, "not posted: %v", r.Err)
 	case errors.As(r.Err, &se):
 		b.WriteString(r.Err.Error())
 	case r.Err != nil:
@@ -264,7 +277,9 @@ func StatusMeaning(code int) string {
 }
 
 // Send posts b, retrying as the Client's settings say, and returns what
-// became of it. It returns early, with ctx's error, when ctx is done. Only
+// became of it. With KeyCheck, it first checks the key file of b's host,
+// and posts nothing when the host does not serve the key. It returns
+// early, with ctx's error, when ctx is done. Only
 // a 2xx answer to the POST itself counts as accepted: a redirect (of any
 // status, 307 and 308 included) is not followed, and fails with an error
 // naming where it leads, since a POST redirected to a GET would be
@@ -276,39 +291,52 @@ func (c *Client) Send(ctx context.Context, b Batch) Result {
 	if err == nil {
 		err = CheckEndpoint(c.endpoint())
 	}
+	if err == nil && c.KeyCheck {
+		err = c.CheckKeyFile(ctx, b)
+	}
 	if err != nil {
 		res.Err = err
 		return res
 	}
+	res.Status, res.Attempts, res.Err = c.try(ctx, func() (int, http.Header, error) { return c.post(ctx, payload) })
+	return res
+}
+
+// try makes a request with do until it succeeds, retrying as c.Retry says
+// after a 429, a 5xx or a network error (not after an address the
+// remote-host policy refuses). It returns the status of the last answer
+// (0 when none came), the number of attempts, and the last error.
+func (c *Client) try(ctx context.Context, do func() (int, http.Header, error)) (status, attempts int, err error) {
 	for {
-		res.Attempts++
-		status, header, err := c.post(ctx, payload)
-		res.Status, res.Err = status, err
-		if err == nil {
-			return res
+		attempts++
+		var header http.Header
+		status, header, err = do()
+		if err == nil || ctx.Err() != nil || (status != 0 && !fetch.Retryable(status)) || attempts > c.Retry.Retries ||
+			errors.Is(err, fetch.ErrAddressRefused) || errors.Is(err, fetch.ErrTooManyRedirects) || errors.As(err, new(*offHostError)) {
+			return status, attempts, err
 		}
-		if ctx.Err() != nil || (status != 0 && !fetch.Retryable(status)) || res.Attempts > c.Retry.Retries {
-			return res
-		}
-		wait, ok := c.Retry.Wait(res.Attempts, header, time.Now())
+		wait, ok := c.Retry.Wait(attempts, header, time.Now())
 		if !ok {
-			res.Err = fmt.Errorf("%w; the server asks to retry after %s, longer than allowed", err, wait.Round(time.Second))
-			return res
+			return status, attempts, fmt.Errorf("%w; the server asks to retry after %s, longer than allowed", err, wait.Round(time.Second))
 		}
 		if err := c.doSleep(ctx, wait); err != nil {
-			res.Err = err
-			return res
+			return status, attempts, err
 		}
 	}
+}
+
+// timeout is the time one attempt may take.
+func (c *Client) timeout() time.Duration {
+	if c.Timeout <= 0 {
+		return DefaultTimeout
+	}
+	return c.Timeout
 }
 
 // post makes one attempt. It returns the status and header of the answer
 // (0 and nil when none came), and an error unless the status is 2xx.
 func (c *Client) post(ctx context.Context, payload []byte) (status int, header http.Header, err error) {
-	timeout := c.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
+	timeout := c.timeout()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	endpoint := c.endpoint()
