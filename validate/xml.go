@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/feed2sitemap/feed2sitemap/formats"
 	sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
@@ -62,59 +63,75 @@ type xmlCheck struct {
 }
 
 // checkXML checks an XML sitemap or index (or XML of another kind, which
-// root-element reports).
+// root-element reports): the XML reader reads it, giving its tokens to
+// the rules (xmlEvents).
 func (d *doc) checkXML(r io.Reader) {
-	x := &xmlCheck{}
-	d.x = x
-	// A tag longer than maxTag stops the check: the decoder would hold all
-	// its attributes at once (millions of them take gigabytes).
-	dec := xml.NewDecoder(&tagBound{r: r})
-	dec.Strict = true
-	dec.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil } // already UTF-8
-	for {
-		line, col := dec.InputPos()
-		off := dec.InputOffset()
-		tok, err := dec.RawToken()
-		if err != nil {
-			if err == io.EOF {
-				d.xmlEOF()
-			} else if !d.stopped {
-				var se *xml.SyntaxError
-				msg := err.Error()
-				if errors.As(err, &se) {
-					msg = se.Msg
-				}
-				l, c := dec.InputPos()
-				if errors.Is(err, errLongTag) {
-					d.reportAt(ruleXMLSyntax, l, c, "%v; checking stopped here", err)
-				} else {
-					d.reportAt(ruleXMLSyntax, l, c, "not well-formed XML: %s; checking stopped here", msg)
-				}
-			}
+	d.x = &xmlCheck{}
+	ev := &xmlEvents{d: d}
+	rd := sitemapxml.NewObservedReader(r, formats.ReadOptions{Source: d.src.Name}, ev)
+	for !ev.done {
+		if _, err := rd.Next(); err != nil {
 			return
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if !d.startElement(t, line, col) {
-				return
-			}
-		case xml.EndElement:
-			if !d.endElement(t, line, col) {
-				return
-			}
-		case xml.CharData:
-			d.charData(t, line, col)
-		case xml.ProcInst:
-			if t.Target == "xml" && off > 0 {
-				// As xmllint: white space, a comment or text before it
-				// (a PHP warning) make the document not well-formed.
-				d.reportAt(ruleXMLSyntax, line, col, "the XML declaration is not at the start of the document; only a byte order mark may come before it")
-			}
-		case xml.Directive:
-			if strings.HasPrefix(strings.TrimSpace(string(t)), "DOCTYPE") {
-				d.reportAt(ruleDoctype, line, col, "a DOCTYPE declaration (its entities are not expanded)")
-			}
+	}
+}
+
+// xmlEvents gives the tokens of the XML reader to the rules: it is the
+// check's sitemapxml.Observer.
+type xmlEvents struct {
+	d    *doc
+	done bool // the check stopped, or the document ended
+}
+
+// StartElement checks a start tag.
+func (e *xmlEvents) StartElement(name xml.Name, attrs []xml.Attr, line, col int) bool {
+	e.done = !e.d.startElement(name, attrs, line, col)
+	return !e.done
+}
+
+// EndElement checks an end tag.
+func (e *xmlEvents) EndElement(name xml.Name, line, col int) bool {
+	e.done = !e.d.endElement(name, line, col)
+	return !e.done
+}
+
+// CharData checks text.
+func (e *xmlEvents) CharData(text []byte, line, col int) { e.d.charData(text, line, col) }
+
+// ProcInst checks a processing instruction.
+func (e *xmlEvents) ProcInst(target string, offset int64, line, col int) {
+	if target == "xml" && offset > 0 {
+		// As xmllint: white space, a comment or text before it
+		// (a PHP warning) make the document not well-formed.
+		e.d.reportAt(ruleXMLSyntax, line, col, "the XML declaration is not at the start of the document; only a byte order mark may come before it")
+	}
+}
+
+// Directive checks a declaration.
+func (e *xmlEvents) Directive(text []byte, line, col int) {
+	if strings.HasPrefix(strings.TrimSpace(string(text)), "DOCTYPE") {
+		e.d.reportAt(ruleDoctype, line, col, "a DOCTYPE declaration (its entities are not expanded)")
+	}
+}
+
+// End checks the end of the document, or reports the error that stopped
+// the reading.
+func (e *xmlEvents) End(err error, line, col int) {
+	e.done = true
+	d := e.d
+	switch {
+	case err == nil:
+		d.xmlEOF()
+	case d.stopped:
+	case errors.Is(err, sitemapxml.ErrLongTag):
+		d.reportAt(ruleXMLSyntax, line, col, "%v; checking stopped here", err)
+	default:
+		msg := err.Error()
+		var se *xml.SyntaxError
+		if errors.As(err, &se) {
+			msg = se.Msg
 		}
+		d.reportAt(ruleXMLSyntax, line, col, "not well-formed XML: %s; checking stopped here", msg)
 	}
 }
 
@@ -195,7 +212,8 @@ func rawName(n xml.Name) string {
 }
 
 // startElement handles a start tag; false stops the check.
-func (d *doc) startElement(t xml.StartElement, line, col int) bool {
+func (d *doc) startElement(name xml.Name, attrs []xml.Attr, line, col int) bool {
+	t := xml.StartElement{Name: name, Attr: attrs}
 	x := d.x
 	if len(x.stack) >= maxDepth {
 		d.reportAt(ruleXMLSyntax, line, col, "elements nested more than %d deep; checking stopped here", maxDepth)
@@ -466,7 +484,7 @@ func attr(attrs []xml.Attr, name string) (string, bool) {
 }
 
 // charData handles text.
-func (d *doc) charData(t xml.CharData, line, col int) {
+func (d *doc) charData(t []byte, line, col int) {
 	x := d.x
 	n := len(x.stack)
 	if n == 0 {
@@ -493,10 +511,10 @@ func (d *doc) charData(t xml.CharData, line, col int) {
 }
 
 // endElement handles an end tag; false stops the check.
-func (d *doc) endElement(t xml.EndElement, line, col int) bool {
+func (d *doc) endElement(name xml.Name, line, col int) bool {
 	x := d.x
 	n := len(x.stack)
-	raw := rawName(t.Name)
+	raw := rawName(name)
 	if n == 0 || x.stack[n-1].raw != raw {
 		want := "no open element"
 		if n > 0 {

@@ -10,12 +10,20 @@ import (
 
 // NewGeneralReader returns a reader that reads r on the general path
 // (encoding/xml) only.
-func NewGeneralReader(r io.Reader, opts formats.ReadOptions) *Reader { return newReader(r, opts, 0) }
+func NewGeneralReader(r io.Reader, opts formats.ReadOptions) *Reader {
+	return newReader(r, opts, 0, nil)
+}
 
 // NewReaderSize returns a reader whose fast path has a buffer of size
 // bytes, so that tests can make it hand over anywhere.
 func NewReaderSize(r io.Reader, opts formats.ReadOptions, size int) *Reader {
-	return newReader(r, opts, size)
+	return newReader(r, opts, size, nil)
+}
+
+// NewObservedReaderSize is NewObservedReader with a fast path buffer of
+// size bytes, or on the general path only when size is 0.
+func NewObservedReaderSize(r io.Reader, opts formats.ReadOptions, size int, o Observer) *Reader {
+	return newReader(r, opts, size, o)
 }
 
 // Path tells which path has read the document so far: "fast", "general"

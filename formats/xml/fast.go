@@ -139,9 +139,9 @@ type tokKind uint8
 
 const (
 	tokStart        tokKind = iota // start element el at line, col
-	tokEnd                         // end element
-	tokText                        // text buf[a:b]
-	tokScratch                     // text scratch[a:b]
+	tokEnd                         // end element el at line, col
+	tokText                        // text buf[a:b] at line, col
+	tokScratch                     // text scratch[a:b] at line, col
 	tokField                       // start element el at line, col, text buf[a:b], end element
 	tokFieldScratch                // the same with text scratch[a:b]
 )
@@ -156,11 +156,31 @@ type token struct {
 	a, b      int32 // offsets in the buffer or the scratch, both small
 }
 
+// procInst is a processing instruction the scanner met, for the
+// observer.
+type procInst struct {
+	target    string
+	offset    int64
+	line, col int
+}
+
+// observePIs gives the processing instructions of the item just processed
+// to the Reader's observer.
+func (s *scanner) observePIs(r *Reader) {
+	for _, pi := range s.pis {
+		if r.obs != nil {
+			r.obs.ProcInst(pi.target, pi.offset, pi.line, pi.col)
+		}
+	}
+	s.pis = s.pis[:0]
+}
+
 // scanner is the fast path's state.
 type scanner struct {
-	src    io.Reader
-	err    error // what src returned last; no more reads once set
-	strict bool
+	src      io.Reader
+	err      error // what src returned last; no more reads once set
+	strict   bool
+	observed bool // the Reader is observed
 
 	buf  []byte // the input from offset base on; cap(buf) is fixed
 	base int64
@@ -186,6 +206,7 @@ type scanner struct {
 	rootTag []byte // the synthetic root start tag and newline
 
 	toks    []token
+	pis     []procInst // the processing instructions of the item, when observed
 	scratch []byte
 	amps    []looseAmp // the bare '&' of the texts among toks
 	refills int        // times an item was scanned again after fill, for tests
@@ -333,11 +354,11 @@ func (r *Reader) handOver() {
 	if !s.inRoot {
 		// Nothing was processed yet, and the buffer holds the document
 		// from its first byte.
-		r.d, r.raw = newDecoder(&boundedText{r: s.rest()}, s.strict)
+		r.d, r.raw = newDecoder(r.bound(s.rest(), 0), s.strict)
 		return
 	}
 	run := int(r.handedAt - s.lastLT - 1)
-	r.d, r.raw = newDecoder(io.MultiReader(bytes.NewReader(s.rootTag), &boundedText{r: s.rest(), run: run}), s.strict)
+	r.d, r.raw = newDecoder(io.MultiReader(bytes.NewReader(s.rootTag), r.bound(s.rest(), run)), s.strict)
 	r.prefixLen = int64(len(s.rootTag))
 	r.atLine, r.atCol = s.markLine, int(r.handedAt-s.markLineStart)+1
 	r.depth = 0 // the synthetic root start tag opens the root again
@@ -457,6 +478,7 @@ func (s *scanner) comment(p int) (int, scanStatus) {
 // complaint (the encoding is already UTF-8 here).
 func (s *scanner) procInst(p int) (int, scanStatus) {
 	b := s.buf
+	line, col := s.line, s.col(p)
 	q, st := s.name(p + 2)
 	if st != scanOK {
 		return q, st
@@ -470,10 +492,14 @@ func (s *scanner) procInst(p int) (int, scanStatus) {
 	if i < 0 {
 		return q, scanMore
 	}
-	if string(target) == "xml" && !xmlDeclOK(b[q:q+i]) {
+	if string(target) == "xml" && (!xmlDeclOK(b[q:q+i]) || s.observed && s.base+int64(p) != 0) {
+		// Not in the subset, or, for the observer, out of place.
 		return q, scanOdd
 	}
 	s.newlines(q, q+i)
+	if s.observed {
+		s.pis = append(s.pis, procInst{string(target), s.base + int64(p), line, col})
+	}
 	return q + i + 2, scanOK
 }
 
@@ -481,6 +507,7 @@ func (s *scanner) procInst(p int) (int, scanStatus) {
 // it is in the subset. It returns an entry when the item gave one.
 func (s *scanner) item(r *Reader) (e formats.Entry, ok bool, st scanStatus, err error) {
 	b := s.buf
+	s.pis = s.pis[:0]
 	p := s.space(s.p)
 	if len(b)-p < 2 {
 		return e, false, scanMore, nil
@@ -512,6 +539,7 @@ func (s *scanner) item(r *Reader) (e formats.Entry, ok bool, st scanStatus, err 
 	}
 	if st == scanOK {
 		s.commit()
+		s.observePIs(r)
 	}
 	return e, false, st, nil
 }
@@ -521,6 +549,7 @@ func (s *scanner) item(r *Reader) (e formats.Entry, ok bool, st scanStatus, err 
 // processing instructions. When it does, it processes the end tag and
 // marks the document done.
 func (s *scanner) rootEnd(r *Reader, p int) scanStatus {
+	line, col := s.line, s.col(p)
 	q, st := s.endTag(p, s.root)
 	if st != scanOK {
 		return st
@@ -533,8 +562,13 @@ func (s *scanner) rootEnd(r *Reader, p int) scanStatus {
 				// More to come, or a read error the general path reports.
 				return scanMore
 			}
+			if r.obs != nil && !r.obs.EndElement(xml.Name{Local: elemNames[s.root]}, line, col) {
+				r.obs = nil
+			}
 			r.end()
 			s.done = true
+			s.observePIs(r)
+			r.endObservedAt(io.EOF, s.line, s.col(q))
 			return scanOK
 		}
 		if len(b)-q < 4 {
@@ -600,7 +634,7 @@ func (s *scanner) scanEntry(p int) scanStatus {
 		}
 	}
 	if empty {
-		s.toks = append(s.toks, token{kind: tokEnd})
+		s.toks = append(s.toks, token{kind: tokEnd, el: s.entry, line: s.line, col: s.col(q)})
 		s.p = q
 		return scanOK
 	}
@@ -619,19 +653,20 @@ func (s *scanner) scanEntry(p int) scanStatus {
 			if want == elemNone {
 				want = s.entry
 			}
+			line, col := s.line, s.col(q)
 			if tag := endTags[want]; len(b)-q >= len(tag) && string(b[q:q+len(tag)]) == tag {
 				q += len(tag) // the usual plain end tag
 			} else if q, st = s.endTag(q, want); st != scanOK {
 				return st
 			}
-			if n := len(s.toks); open != elemNone && n >= 2 && s.toks[n-2].kind == tokStart &&
+			if n := len(s.toks); open != elemNone && !s.observed && n >= 2 && s.toks[n-2].kind == tokStart &&
 				(s.toks[n-1].kind == tokText || s.toks[n-1].kind == tokScratch) {
 				// A field holding one text: one token for the three.
 				f, t := &s.toks[n-2], &s.toks[n-1]
 				f.kind, f.a, f.b, f.amp = tokField+t.kind-tokText, t.a, t.b, t.amp
 				s.toks = s.toks[:n-1]
 			} else {
-				s.toks = append(s.toks, token{kind: tokEnd})
+				s.toks = append(s.toks, token{kind: tokEnd, el: want, line: line, col: col})
 			}
 			if open == elemNone {
 				s.p = q
@@ -682,7 +717,7 @@ func (s *scanner) scanEntry(p int) scanStatus {
 				return st
 			}
 			if empty {
-				s.toks = append(s.toks, token{kind: tokEnd})
+				s.toks = append(s.toks, token{kind: tokEnd, el: el, line: s.line, col: s.col(q)})
 			} else {
 				open = el
 			}
@@ -696,6 +731,9 @@ func (s *scanner) scanEntry(p int) scanStatus {
 func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
 	for i := range s.toks {
 		t := &s.toks[i]
+		if r.obs != nil {
+			s.observe(r, t)
+		}
 		switch t.kind {
 		case tokStart:
 			if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, nil, t.line, t.col); err != nil {
@@ -738,4 +776,21 @@ func (s *scanner) ampOf(t *token) looseAmp {
 		return looseAmp{}
 	}
 	return s.amps[t.amp-1]
+}
+
+// observe gives the token t of an entry to the Reader's observer. Fields
+// are not merged into one token when observed.
+func (s *scanner) observe(r *Reader, t *token) {
+	keep := true
+	switch t.kind {
+	case tokStart:
+		keep = r.obs.StartElement(xml.Name{Local: elemNames[t.el]}, nil, t.line, t.col)
+	case tokEnd:
+		keep = r.obs.EndElement(xml.Name{Local: elemNames[t.el]}, t.line, t.col)
+	case tokText, tokScratch:
+		r.obs.CharData(s.textOf(t), t.line, t.col)
+	}
+	if !keep {
+		r.obs = nil
+	}
 }

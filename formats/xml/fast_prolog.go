@@ -66,6 +66,7 @@ func xmlDeclOK(c []byte) bool {
 func (s *scanner) prolog(r *Reader) (scanStatus, error) {
 	b := s.buf
 	p := 0
+	s.pis = s.pis[:0]
 	bom := "\xef\xbb\xbf"
 	if len(b) < len(bom) && strings.HasPrefix(bom, string(b)) {
 		return scanMore, nil
@@ -113,6 +114,7 @@ func (s *scanner) rootStart(r *Reader, p int) (scanStatus, error) {
 	tag = append(tag, elemNames[root]...)
 	space := ""
 	decls := 0
+	var attrs []xml.Attr // for the observer
 	for {
 		q = s.space(q)
 		if q == len(b) {
@@ -157,6 +159,9 @@ func (s *scanner) rootStart(r *Reader, p int) (scanStatus, error) {
 		}
 		s.newlines(q+1, q+1+end)
 		q += end + 2
+		if s.observed {
+			attrs = append(attrs, rawAttr(name, value))
+		}
 		if xmlns {
 			if decls++; decls > MaxNamespaces {
 				return scanOdd, nil // the general path's error
@@ -187,6 +192,10 @@ func (s *scanner) rootStart(r *Reader, p int) (scanStatus, error) {
 	s.p = q
 	s.commit()
 	s.inRoot = true
+	s.observePIs(r)
+	if r.obs != nil && !r.obs.StartElement(xml.Name{Local: elemNames[root]}, attrs, line, col) {
+		r.obs = nil
+	}
 	return scanOK, r.start(xml.Name{Space: space, Local: elemNames[root]}, nil, line, col)
 }
 
@@ -234,4 +243,18 @@ func attrValueOK(v []byte, xmlns bool) bool {
 func isInCharacterRange(r rune) bool {
 	return r == 0x09 || r == 0x0A || r == 0x0D ||
 		r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+}
+
+// rawAttr returns the attribute name="value" of a root start tag in the
+// subset as encoding/xml's RawToken gives it: the name split at its colon
+// and the value's line ends normalized.
+func rawAttr(name, value []byte) xml.Attr {
+	a := xml.Attr{Name: xml.Name{Local: string(name)}, Value: string(value)}
+	if i := bytes.IndexByte(name, ':'); i >= 0 {
+		a.Name = xml.Name{Space: string(name[:i]), Local: string(name[i+1:])}
+	}
+	if strings.IndexByte(a.Value, '\r') >= 0 {
+		a.Value = strings.ReplaceAll(strings.ReplaceAll(a.Value, "\r\n", "\n"), "\r", "\n")
+	}
+	return a
 }

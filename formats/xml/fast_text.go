@@ -39,6 +39,7 @@ func (s *scanner) text(p int) (int, scanStatus) {
 	decoding := false
 	from := len(s.scratch)
 	amp := int32(0)
+	line, col := s.line, s.col(p)
 	for {
 		for len(b)-p >= 8 && plainWord(binary.LittleEndian.Uint64(b[p:])) {
 			p += 8
@@ -53,9 +54,9 @@ func (s *scanner) text(p int) (int, scanStatus) {
 			switch {
 			case decoding:
 				s.scratch = append(s.scratch, b[seg:p]...)
-				s.toks = append(s.toks, token{kind: tokScratch, amp: amp, a: int32(from), b: int32(len(s.scratch))})
+				s.toks = append(s.toks, token{kind: tokScratch, amp: amp, line: line, col: col, a: int32(from), b: int32(len(s.scratch))})
 			case p > start:
-				s.toks = append(s.toks, token{kind: tokText, amp: amp, a: int32(start), b: int32(p)})
+				s.toks = append(s.toks, token{kind: tokText, amp: amp, line: line, col: col, a: int32(start), b: int32(p)})
 			}
 			return p, scanOK
 		}
@@ -181,6 +182,7 @@ func (s *scanner) entity(rest []byte) (rune, int, scanStatus) {
 func (s *scanner) cdata(p int) (int, scanStatus) {
 	b := s.buf
 	start := p + 9
+	line, col := s.line, s.col(p)
 	i := bytes.Index(b[start:], []byte("]]>"))
 	if i < 0 {
 		return p, scanMore
@@ -208,7 +210,7 @@ func (s *scanner) cdata(p int) (int, scanStatus) {
 	}
 	if !cr {
 		if end > start {
-			s.toks = append(s.toks, token{kind: tokText, a: int32(start), b: int32(end)})
+			s.toks = append(s.toks, token{kind: tokText, line: line, col: col, a: int32(start), b: int32(end)})
 		}
 		return end + 3, scanOK
 	}
@@ -222,6 +224,6 @@ func (s *scanner) cdata(p int) (int, scanStatus) {
 			s.scratch = append(s.scratch, c)
 		}
 	}
-	s.toks = append(s.toks, token{kind: tokScratch, a: int32(from), b: int32(len(s.scratch))})
+	s.toks = append(s.toks, token{kind: tokScratch, line: line, col: col, a: int32(from), b: int32(len(s.scratch))})
 	return end + 3, scanOK
 }

@@ -186,6 +186,14 @@ type Reader struct {
 	opts formats.ReadOptions
 	err  error // once set, Next returns it
 
+	// The observing (see observe.go): obs is nil when the reader is not
+	// observed, or no longer; observed says it was observed from the start.
+	// In strict syntax, open holds the raw names of the open elements
+	// after a sentinel; it is nil otherwise.
+	obs      Observer
+	observed bool
+	open     []xml.Name
+
 	// Where the general path took over part-way (see handOver): the
 	// decoder's input starts with a synthetic root start tag of prefixLen
 	// bytes, after which its line 2 is line atLine of the document,
@@ -256,17 +264,22 @@ type Reader struct {
 // NewReader returns a reader of the XML sitemap or sitemap index r, which
 // must be UTF-8 (formats.Open decodes other charsets first).
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
-	return newReader(r, opts, fastBufSize)
+	return newReader(r, opts, fastBufSize, nil)
 }
 
-// newReader returns a reader that starts on the fast path with a buffer
-// of bufSize bytes, or on the general path when bufSize is 0.
-func newReader(r io.Reader, opts formats.ReadOptions, bufSize int) *Reader {
-	rd := &Reader{opts: opts, val: make([]byte, 0, 256), handedAt: -1}
+// newReader returns a reader, observed by o unless it is nil, that starts
+// on the fast path with a buffer of bufSize bytes, or on the general path
+// when bufSize is 0.
+func newReader(r io.Reader, opts formats.ReadOptions, bufSize int, o Observer) *Reader {
+	rd := &Reader{opts: opts, val: make([]byte, 0, 256), handedAt: -1, obs: o, observed: o != nil}
+	if rd.syntaxStrict() {
+		rd.open = make([]xml.Name, 1, 16)
+	}
 	if bufSize > 0 {
-		rd.fast = newScanner(r, bufSize, opts.Strict)
+		rd.fast = newScanner(r, bufSize, rd.syntaxStrict())
+		rd.fast.observed = rd.observed
 	} else {
-		rd.d, rd.raw = newDecoder(&boundedText{r: r}, opts.Strict)
+		rd.d, rd.raw = newDecoder(rd.bound(r, 0), rd.syntaxStrict())
 		rd.handedAt = 0
 	}
 	return rd
@@ -297,7 +310,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 	for {
 		line, col := r.inputPos()
 		r.raw.begin(r.d.InputOffset())
-		tok, err := r.d.Token()
+		tok, err := r.token(line, col)
 		if err != nil {
 			return r.fail(r.readError(err, line, col))
 		}
@@ -339,6 +352,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 
 func (r *Reader) fail(err error) (formats.Entry, error) {
 	r.err = err
+	r.drain()
 	return formats.Entry{}, err
 }
 

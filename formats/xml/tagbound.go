@@ -1,23 +1,9 @@
-package validate
+package xml
 
-import (
-	"errors"
-	"fmt"
-	"io"
-)
+import "io"
 
-// maxTag is the longest start or end tag the XML check reads, in bytes
-// from its '<' to its '>'. encoding/xml builds a tag's attributes whole
-// before handing them over, several times the size of the tag: a tag of
-// millions of empty attributes would take gigabytes. Sitemaps' tags are
-// short; text and comments are not bounded by it.
-const maxTag = 1 << 20
-
-// errLongTag is returned by tagBound at a tag longer than maxTag.
-var errLongTag = errors.New(fmt.Sprint("a tag longer than ", maxTag>>20, " MiB"))
-
-// tagBound passes XML through, failing with errLongTag as soon as a start
-// or end tag runs longer than maxTag bytes. It follows the markup byte by
+// tagBound passes XML through, failing with ErrLongTag as soon as a start
+// or end tag runs longer than MaxTag bytes. It follows the markup byte by
 // byte, across reads: comments, CDATA sections, processing instructions
 // and declarations are skipped, and a '>' in a quoted attribute value does
 // not end a tag.
@@ -51,7 +37,7 @@ func (t *tagBound) Read(p []byte) (int, error) {
 	n, err := t.r.Read(p)
 	for i, c := range p[:n] {
 		if !t.step(c) {
-			t.err = errLongTag
+			t.err = ErrLongTag
 			return i, t.err
 		}
 	}
@@ -79,7 +65,7 @@ func (t *tagBound) step(c byte) bool {
 		}
 	case tagIn, tagQuote:
 		t.n++
-		if t.n > maxTag {
+		if t.n > MaxTag {
 			return false
 		}
 		switch {
