@@ -14,16 +14,17 @@
 // changefreq or priority column fills those fields. Other columns are
 // ignored.
 //
-// Fields are separated by tabs, ';' or ',' — whichever of them the header
-// row holds most of outside quotes — and quoted as RFC 4180 says (commas,
+// Fields are separated by tabs, ';' or ',' (whichever of them the header
+// row holds most of outside quotes) and quoted as RFC 4180 says: commas,
 // doubled quotes and line breaks inside quotes; in TSV a quote inside a
-// field is taken as it is); lines end with LF or CRLF,
-// a UTF-8 byte order mark is dropped, blank lines and lines starting with
-// '#' are skipped. The reader streams, one record at a time, each at most
-// MaxRecordLength bytes: a longer one (a quote left open, say) stops the
-// reading with an error naming the line. A row that cannot be read, or
-// whose URL is missing or bad, is skipped with a warning naming its line;
-// a bad date, changefreq or priority drops that field with a warning.
+// field is taken as it is. Lines end with LF or CRLF, a UTF-8 byte order
+// mark is dropped, blank lines and lines starting with '#' are skipped.
+// The reader streams, one record at a time, each at most MaxRecordLength
+// bytes (blank lines before it included): a longer one (a quote left open,
+// say) stops the reading with an error naming the line. A row that cannot
+// be read, or whose URL is missing or bad, is skipped with a warning
+// naming its line; a bad date, changefreq or priority drops that field
+// with a warning.
 //
 // Content is recognized as CSV by its first line that is neither blank nor
 // a '#' comment: a header row of two or more cells separated by a
@@ -106,6 +107,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 			continue
 		}
 		if pe := (*stdcsv.ParseError)(nil); errors.As(err, &pe) {
+			r.in.start = r.csv.InputOffset()
 			r.line = pe.Line
 			r.err = r.opts.Warningf(pe.StartLine, pe.Column, true, "row skipped: %v", pe.Err)
 			continue
@@ -114,6 +116,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 			r.err = &formats.ParseError{Source: r.opts.Source, Line: r.line + 1, Err: err}
 			continue
 		}
+		r.in.start = r.csv.InputOffset()
 		r.line, _ = r.csv.FieldPos(len(rec) - 1)
 		line, _ := r.csv.FieldPos(0)
 		if r.names == nil {
@@ -134,7 +137,6 @@ func (r *Reader) start() {
 	comma, _ := delimiter(headerLine(prefix))
 	r.in = &bounded{r: r.br}
 	r.csv = stdcsv.NewReader(r.in)
-	r.in.csv = r.csv
 	r.csv.Comma, r.csv.Comment = comma, '#'
 	r.csv.FieldsPerRecord, r.csv.ReuseRecord = -1, true
 	// TSV is seldom quoted: a quote inside a field is a character.
@@ -276,13 +278,13 @@ func headerLine(prefix []byte) string {
 // finished: memory stays bounded whatever the input (a quote left open, a
 // line of millions of fields).
 type bounded struct {
-	r    io.Reader
-	csv  *stdcsv.Reader
-	read int64
+	r     io.Reader
+	read  int64 // bytes read
+	start int64 // where the record being read starts
 }
 
 func (b *bounded) Read(p []byte) (int, error) {
-	if b.read-b.csv.InputOffset() > MaxRecordLength {
+	if b.read-b.start > MaxRecordLength {
 		return 0, errTooLong
 	}
 	n, err := b.r.Read(p)

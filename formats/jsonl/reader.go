@@ -94,7 +94,7 @@ func (r *Reader) readLine() ([]byte, bool, error) {
 		if !long && len(r.buf)+len(chunk) > MaxLineLength+1 {
 			long, r.buf = true, r.buf[:0]
 		} else if !long {
-			r.buf = append(r.buf, chunk...)
+			r.buf = appendDoubling(r.buf, chunk)
 		}
 		switch err {
 		case bufio.ErrBufferFull:
@@ -111,6 +111,18 @@ func (r *Reader) readLine() ([]byte, bool, error) {
 		}
 		return nil, false, err
 	}
+}
+
+// appendDoubling is append, but doubling the capacity of b when it grows,
+// up to what a line may need: a long line is copied less often than
+// append's growth of large slices would copy it.
+func appendDoubling(b, more []byte) []byte {
+	if n := len(b) + len(more); n > cap(b) {
+		grown := make([]byte, len(b), min(max(2*cap(b), n), MaxLineLength+1))
+		copy(grown, b)
+		b = grown
+	}
+	return append(b, more...)
 }
 
 // parse reads one line: an entry (ok), the head, or a line skipped with
