@@ -73,7 +73,7 @@ type convertCmd struct {
 }
 
 // Run converts the inputs and reports what it did on standard error.
-func (c *convertCmd) Run(e *env) error {
+func (c *convertCmd) Run(e *env, now clock) error {
 	var err error
 	if c.Inputs, err = e.stdinByDefault(c.Inputs); err != nil {
 		return err
@@ -102,7 +102,7 @@ func (c *convertCmd) Run(e *env) error {
 		}
 		os.Remove(dest.spool.Name())
 	}
-	opts, err := c.options(out)
+	opts, err := c.options(out, now)
 	if err != nil {
 		return err
 	}
@@ -337,8 +337,8 @@ func overLimit(d *destination, stats *convert.Stats) string {
 }
 
 // options returns the options of the conversion the flags ask for, writing
-// format out.
-func (c *convertCmd) options(out *formats.Format) (convert.Options, error) {
+// format out at the time now tells.
+func (c *convertCmd) options(out *formats.Format, now clock) (convert.Options, error) {
 	opts := convert.Options{
 		From:           c.From,
 		KeepDuplicates: c.KeepDuplicates,
@@ -399,7 +399,7 @@ func (c *convertCmd) options(out *formats.Format) (convert.Options, error) {
 		if err != nil {
 			return opts, usageError{fmt.Errorf("--max-age: %w", err)}
 		}
-		opts.Filter.NotBefore = time.Now().Add(-age)
+		opts.Filter.NotBefore = now().Add(-age)
 	}
 	return opts, nil
 }

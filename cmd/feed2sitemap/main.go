@@ -21,6 +21,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/alecthomas/kong"
 
@@ -91,6 +92,9 @@ type env struct {
 	// terminal; nil asks the system. Tests set it to act as a user at a
 	// terminal.
 	Terminal func(any) bool
+	// Now tells the time (what --max-age counts from); nil is time.Now.
+	// Commands get it as a clock, bound by the parser.
+	Now func() time.Time
 }
 
 // isTerminal reports whether x, the env's standard input, output or error,
@@ -189,7 +193,7 @@ func newParser(e *env) (*kong.Kong, error) {
 			"to_enum":   "," + strings.Join(formats.WriterNames(), ","),
 			"from_enum": "," + strings.Join(formats.ReaderNames(), ","),
 		},
-		kong.Bind(e),
+		kong.Bind(e, e.clock()),
 		kong.Help(helpWithExamples),
 	)
 }

@@ -34,7 +34,7 @@ var errFindings = errors.New("validation failed")
 // Run validates the inputs and writes the report on standard output.
 // Exit status: 0 valid, 1 errors (or warnings with --strict), 2 usage or an
 // unreadable input.
-func (c *validateCmd) Run(e *env) error {
+func (c *validateCmd) Run(e *env, now clock) error {
 	var err error
 	if c.Inputs, err = e.stdinByDefault(c.Inputs); err != nil {
 		return err
@@ -53,7 +53,7 @@ func (c *validateCmd) Run(e *env) error {
 		return err
 	}
 	rep := validate.NewReport(c.MaxFindings)
-	v := validate.New(validate.Options{NoFollow: c.NoFollow, OnDocument: rep.Document, OpenChild: src.openValidateChild})
+	v := validate.New(validate.Options{Now: now(), NoFollow: c.NoFollow, OnDocument: rep.Document, OpenChild: src.openValidateChild})
 	var unreadable []string
 	for _, in := range inputs {
 		rc, err := in.Open()
