@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 )
 
@@ -26,19 +27,16 @@ import (
 
 // The namespaces of the extensions the writer declares.
 const (
-	ImageNamespace  = "http://www.google.com/schemas/sitemap-image/1.1"
-	VideoNamespace  = "http://www.google.com/schemas/sitemap-video/1.1"
-	NewsNamespace   = "http://www.google.com/schemas/sitemap-news/0.9"
-	XHTMLNamespace  = "http://www.w3.org/1999/xhtml"
-	MobileNamespace = "http://www.google.com/schemas/sitemap-mobile/1.0"
+	ImageNamespace  = extschema.ImageSpace
+	VideoNamespace  = extschema.VideoSpace
+	NewsNamespace   = extschema.NewsSpace
+	XHTMLNamespace  = extschema.XHTMLSpace
+	MobileNamespace = extschema.MobileSpace
 )
 
 // maxCapture is how many bytes of extension and foreign elements one entry
 // may hold; the elements past it are dropped with a warning.
 const maxCapture = MaxTextLength
-
-// maxTags is the most video:tag elements a video may have.
-const maxTags = 32
 
 // xmlNamespace is the namespace the xml: prefix is bound to.
 const xmlNamespace = "http://www.w3.org/XML/1998/namespace"
@@ -314,20 +312,6 @@ func buildNode(toks []ctok, i int) (*cnode, int) {
 		i++
 	}
 	return n, i
-}
-
-// value returns the trimmed text of a leaf element, and false when the
-// element has children, or attributes other than those named in allowed.
-func (n *cnode) value(allowed ...string) (string, bool) {
-	if len(n.kids) > 0 {
-		return "", false
-	}
-	for _, a := range n.t.attrs {
-		if a.name.Space != "" || !contains(allowed, a.name.Local) {
-			return "", false
-		}
-	}
-	return formats.TrimSpace(strings.Join(n.text, "")), true
 }
 
 // attr returns the value of the attribute name.

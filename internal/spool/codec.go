@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 )
 
 // errCorrupt is returned for a record that does not decode: a bug, or a
@@ -40,71 +41,54 @@ func appendEntry(b []byte, e *formats.Entry) []byte {
 }
 
 // appendExt appends the encoding of extension data: every field of every
-// extension, the mobile marker and the foreign elements.
+// extension, as extschema declares them, then the foreign elements.
 func appendExt(b []byte, x *formats.Extensions) []byte {
-	b = binary.AppendUvarint(b, uint64(len(x.Images)))
-	for _, im := range x.Images {
-		b = appendStrings(b, im.Loc, im.Caption, im.GeoLocation, im.Title, im.License)
-	}
-	b = binary.AppendUvarint(b, uint64(len(x.Videos)))
-	for i := range x.Videos {
-		b = appendVideo(b, &x.Videos[i])
-	}
-	if n := x.News; n != nil {
-		b = append(b, 1)
-		b = appendStrings(b, n.PublicationName, n.PublicationLanguage, n.Access, n.Genres)
-		b = appendLastMod(b, n.PublicationDate)
-		b = appendStrings(b, n.Title, n.Keywords, n.StockTickers)
-	} else {
-		b = append(b, 0)
-	}
-	b = binary.AppendUvarint(b, uint64(len(x.Alternates)))
-	for _, a := range x.Alternates {
-		b = appendStrings(b, a.Hreflang, a.Href, a.Media)
-	}
-	if x.Mobile {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
+	for _, e := range extschema.Extensions {
+		b = appendField(b, &e.Field, x)
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Foreign)))
 	return appendStrings(b, x.Foreign...)
 }
 
-// appendVideo appends the encoding of one video.
-func appendVideo(b []byte, v *formats.Video) []byte {
-	b = appendStrings(b, v.ThumbnailLoc, v.Title, v.Description, v.ContentLoc, v.PlayerLoc, v.PlayerAllowEmbed, v.PlayerAutoplay)
-	b = binary.AppendVarint(b, int64(v.Duration))
-	b = appendLastMod(b, v.ExpirationDate)
-	b = appendString(b, v.Rating)
-	b = binary.AppendUvarint(b, uint64(len(v.ContentSegments)))
-	for _, s := range v.ContentSegments {
-		b = appendString(b, s.Loc)
-		b = binary.AppendVarint(b, int64(s.Duration))
+// appendField appends the encoding of the element f of s: its value, or
+// for a list, an optional group or a marker, the count of its items then
+// each.
+func appendField(b []byte, f *extschema.Field, s any) []byte {
+	if f.Items == nil {
+		return appendItem(b, f, s)
 	}
-	b = appendString(b, v.ViewCount)
-	b = appendLastMod(b, v.PublicationDate)
-	b = binary.AppendUvarint(b, uint64(len(v.Tags)))
-	b = appendStrings(b, v.Tags...)
-	b = appendStrings(b, v.Category, v.FamilyFriendly, v.Restriction, v.RestrictionRelationship, v.GalleryLoc, v.GalleryTitle)
-	b = binary.AppendUvarint(b, uint64(len(v.Prices)))
-	for _, p := range v.Prices {
-		b = appendStrings(b, p.Value, p.Currency, p.Type, p.Resolution)
+	n := f.Items.Len(s)
+	b = binary.AppendUvarint(b, uint64(n))
+	for i := 0; i < n; i++ {
+		b = appendItem(b, f, f.Items.Item(s, i))
 	}
-	b = appendStrings(b, v.RequiresSubscription, v.Uploader, v.UploaderInfo)
-	if t := v.TVShow; t != nil {
-		b = append(b, 1)
-		b = appendStrings(b, t.ShowTitle, t.VideoType, t.EpisodeTitle)
-		b = binary.AppendVarint(b, int64(t.SeasonNumber))
-		b = binary.AppendVarint(b, int64(t.EpisodeNumber))
-		b = appendLastMod(b, t.PremierDate)
-	} else {
-		b = append(b, 0)
+	return b
+}
+
+// appendItem appends the encoding of one element f of item: its
+// attributes, then its value or its children.
+func appendItem(b []byte, f *extschema.Field, item any) []byte {
+	for i := range f.Attrs {
+		switch a := &f.Attrs[i]; {
+		case a.Fixed != "":
+		case a.Kind == extschema.Int:
+			b = binary.AppendVarint(b, int64(*a.IntOf(item)))
+		default:
+			b = appendString(b, *a.TextOf(item))
+		}
 	}
-	b = appendStrings(b, v.Platform, v.PlatformRelationship, v.Live)
-	b = binary.AppendUvarint(b, uint64(len(v.IDs)))
-	for _, id := range v.IDs {
-		b = appendStrings(b, id.Type, id.Value)
+	switch f.Kind {
+	case extschema.Group:
+		for i := range f.Fields {
+			b = appendField(b, &f.Fields[i], item)
+		}
+	case extschema.Empty:
+	case extschema.Int:
+		b = binary.AppendVarint(b, int64(*f.IntOf(item)))
+	case extschema.Date:
+		b = appendLastMod(b, *f.DateOf(item))
+	default:
+		b = appendString(b, *f.TextOf(item))
 	}
 	return b
 }
@@ -298,34 +282,54 @@ func (d *decoder) entry() formats.Entry {
 
 func (d *decoder) ext() *formats.Extensions {
 	x := &formats.Extensions{}
-	if n := d.count(); n > 0 {
-		x.Images = make([]formats.Image, n)
-		for i := range x.Images {
-			x.Images[i] = formats.Image{Loc: d.string(), Caption: d.string(), GeoLocation: d.string(), Title: d.string(), License: d.string()}
-		}
+	for _, e := range extschema.Extensions {
+		d.field(&e.Field, x)
 	}
-	if n := d.count(); n > 0 {
-		x.Videos = make([]formats.Video, n)
-		for i := range x.Videos {
-			d.video(&x.Videos[i])
-		}
-	}
-	if d.byte() == 1 {
-		n := &formats.News{}
-		n.PublicationName, n.PublicationLanguage, n.Access, n.Genres = d.string(), d.string(), d.string(), d.string()
-		n.PublicationDate = d.lastMod()
-		n.Title, n.Keywords, n.StockTickers = d.string(), d.string(), d.string()
-		x.News = n
-	}
-	if n := d.count(); n > 0 {
-		x.Alternates = make([]formats.Alternate, n)
-		for i := range x.Alternates {
-			x.Alternates[i] = formats.Alternate{Hreflang: d.string(), Href: d.string(), Media: d.string()}
-		}
-	}
-	x.Mobile = d.byte() == 1
 	x.Foreign = d.strings()
 	return x
+}
+
+// field decodes the element f of s, as appendField encoded it.
+func (d *decoder) field(f *extschema.Field, s any) {
+	if f.Items == nil {
+		d.item(f, s)
+		return
+	}
+	n := d.count()
+	if n > 1 && f.Max == 1 {
+		d.fail()
+		return
+	}
+	f.Items.Make(s, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		d.item(f, f.Items.Item(s, i))
+	}
+}
+
+// item decodes one element f into item, as appendItem encoded it.
+func (d *decoder) item(f *extschema.Field, item any) {
+	for i := range f.Attrs {
+		switch a := &f.Attrs[i]; {
+		case a.Fixed != "":
+		case a.Kind == extschema.Int:
+			*a.IntOf(item) = int(d.varint())
+		default:
+			*a.TextOf(item) = d.string()
+		}
+	}
+	switch f.Kind {
+	case extschema.Group:
+		for i := range f.Fields {
+			d.field(&f.Fields[i], item)
+		}
+	case extschema.Empty:
+	case extschema.Int:
+		*f.IntOf(item) = int(d.varint())
+	case extschema.Date:
+		*f.DateOf(item) = d.lastMod()
+	default:
+		*f.TextOf(item) = d.string()
+	}
 }
 
 // strings decodes a counted list of strings; nil when empty.
@@ -339,44 +343,4 @@ func (d *decoder) strings() []string {
 		ss[i] = d.string()
 	}
 	return ss
-}
-
-// video decodes one video into v.
-func (d *decoder) video(v *formats.Video) {
-	v.ThumbnailLoc, v.Title, v.Description, v.ContentLoc, v.PlayerLoc = d.string(), d.string(), d.string(), d.string(), d.string()
-	v.PlayerAllowEmbed, v.PlayerAutoplay = d.string(), d.string()
-	v.Duration = int(d.varint())
-	v.ExpirationDate = d.lastMod()
-	v.Rating = d.string()
-	if n := d.count(); n > 0 {
-		v.ContentSegments = make([]formats.VideoSegment, n)
-		for i := range v.ContentSegments {
-			v.ContentSegments[i] = formats.VideoSegment{Loc: d.string(), Duration: int(d.varint())}
-		}
-	}
-	v.ViewCount = d.string()
-	v.PublicationDate = d.lastMod()
-	v.Tags = d.strings()
-	v.Category, v.FamilyFriendly, v.Restriction, v.RestrictionRelationship = d.string(), d.string(), d.string(), d.string()
-	v.GalleryLoc, v.GalleryTitle = d.string(), d.string()
-	if n := d.count(); n > 0 {
-		v.Prices = make([]formats.VideoPrice, n)
-		for i := range v.Prices {
-			v.Prices[i] = formats.VideoPrice{Value: d.string(), Currency: d.string(), Type: d.string(), Resolution: d.string()}
-		}
-	}
-	v.RequiresSubscription, v.Uploader, v.UploaderInfo = d.string(), d.string(), d.string()
-	if d.byte() == 1 {
-		t := &formats.TVShow{ShowTitle: d.string(), VideoType: d.string(), EpisodeTitle: d.string()}
-		t.SeasonNumber, t.EpisodeNumber = int(d.varint()), int(d.varint())
-		t.PremierDate = d.lastMod()
-		v.TVShow = t
-	}
-	v.Platform, v.PlatformRelationship, v.Live = d.string(), d.string(), d.string()
-	if n := d.count(); n > 0 {
-		v.IDs = make([]formats.VideoID, n)
-		for i := range v.IDs {
-			v.IDs[i] = formats.VideoID{Type: d.string(), Value: d.string()}
-		}
-	}
 }

@@ -1,0 +1,148 @@
+package extschema
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// addrOf returns the address a pointer holds.
+func addrOf(p any) uintptr { return reflect.ValueOf(p).Pointer() }
+
+// covered walks the element f of s in the data Full made, counting the
+// fields of the model its accessors reach (by address) in reached, and
+// adding to structs every struct it reaches items in.
+func covered(t *testing.T, f *Field, s any, reached map[uintptr]int, structs *[]any) {
+	if f.Items != nil {
+		reached[addrOf(f.Items.Holder(s))]++
+		require.NotZero(t, f.Items.Len(s), "%s: Full holds none", f.QName)
+		item := f.Items.Item(s, 0)
+		if item != s {
+			if reflect.TypeOf(item).Elem().Kind() == reflect.Struct {
+				*structs = append(*structs, item)
+			}
+		}
+		s = item
+	}
+	for i := range f.Attrs {
+		a := &f.Attrs[i]
+		switch {
+		case a.Fixed != "":
+			assert.True(t, a.TextOf == nil && a.IntOf == nil, "%s@%s: a fixed attribute has no field", f.QName, a.Name)
+		case a.Kind == Int:
+			require.True(t, a.TextOf == nil && a.IntOf != nil, "%s@%s: an Int has IntOf only", f.QName, a.Name)
+			reached[addrOf(a.IntOf(s))]++
+		default:
+			require.True(t, a.TextOf != nil && a.IntOf == nil && (a.Kind == Text || a.Kind == Loc), "%s@%s: a Text or Loc has TextOf only", f.QName, a.Name)
+			reached[addrOf(a.TextOf(s))]++
+		}
+		checked(t, f.QName+"@"+a.Name, a.Check, a.Example, a.Want, a.Qualifies)
+	}
+	checked(t, f.QName, f.Check, f.Example, f.Want, false)
+	value := map[Kind]int{Group: 0, Empty: 0, Date: 1, Int: 2}
+	want, ok := value[f.Kind]
+	if !ok {
+		want = 3 // Text, Loc, Count, Decimal
+	}
+	got := 0
+	if f.DateOf != nil {
+		got, reached[addrOf(f.DateOf(s))] = got+1, reached[addrOf(f.DateOf(s))]+1
+		assert.Equal(t, 1, want, "%s: DateOf on a %d", f.QName, f.Kind)
+	}
+	if f.IntOf != nil {
+		got, reached[addrOf(f.IntOf(s))] = got+2, reached[addrOf(f.IntOf(s))]+1
+		assert.Equal(t, 2, want, "%s: IntOf on a %d", f.QName, f.Kind)
+	}
+	if f.TextOf != nil {
+		got, reached[addrOf(f.TextOf(s))] = got+3, reached[addrOf(f.TextOf(s))]+1
+		assert.Equal(t, 3, want, "%s: TextOf on a %d", f.QName, f.Kind)
+	}
+	assert.Equal(t, want, got, "%s: the accessor of its kind, only", f.QName)
+	if f.Kind == Int {
+		assert.Greater(t, f.Hi, f.Lo, f.QName)
+	}
+	if f.Kind == Count || f.Kind == Decimal {
+		assert.NotEmpty(t, f.Want, "%s: what it must be, for messages", f.QName)
+		assert.NotEmpty(t, f.Example, f.QName)
+	}
+	assert.Equal(t, f.Kind == Group, f.Missing != nil || len(f.Fields) > 0, "%s: only a group has children", f.QName)
+	for i := range f.Fields {
+		covered(t, &f.Fields[i], s, reached, structs)
+	}
+}
+
+// checked checks the check of a row: it has a Want and an Example it
+// accepts.
+func checked(t *testing.T, name string, check func(string) bool, example, want string, qualifies bool) {
+	t.Helper()
+	if check == nil {
+		return
+	}
+	assert.True(t, want != "" || qualifies, "%s: a check says what it wants", name)
+	assert.True(t, check(example), "%s: its example %q passes its check", name, example)
+}
+
+// TestEveryFieldOneRow holds the tables to the model: every exported field
+// of formats.Extensions and of the structs of its items (Image, Video,
+// VideoSegment, VideoPrice, VideoID, TVShow, News, Alternate) is reached
+// by exactly one accessor of one row (but Extensions.Foreign, verbatim XML
+// outside every schema). A field added to the model without its row fails
+// here; one with its row is then read, written, spooled and validated by
+// every user of the tables, and covered by their lossless tests, which
+// use Full.
+func TestEveryFieldOneRow(t *testing.T) {
+	x := Full()
+	reached := map[uintptr]int{}
+	structs := []any{x}
+	for _, e := range Extensions {
+		covered(t, &e.Field, x, reached, &structs)
+	}
+	reached[addrOf(&x.Foreign)]++ // not a schema's: kept verbatim
+	types := map[reflect.Type]bool{}
+	for _, s := range structs {
+		v := reflect.ValueOf(s).Elem()
+		types[v.Type()] = true
+		for i := 0; i < v.NumField(); i++ {
+			if !v.Type().Field(i).IsExported() {
+				continue
+			}
+			n := reached[v.Field(i).Addr().Pointer()]
+			assert.Equal(t, 1, n, "%s.%s is reached by %d rows of the tables, not one", v.Type().Name(), v.Type().Field(i).Name, n)
+		}
+	}
+	for _, want := range []any{formats.Extensions{}, formats.Image{}, formats.Video{}, formats.VideoSegment{}, formats.VideoPrice{},
+		formats.VideoID{}, formats.TVShow{}, formats.News{}, formats.Alternate{}} {
+		assert.True(t, types[reflect.TypeOf(want)], "%T has rows", want)
+	}
+}
+
+func TestExtensionsInSetOrder(t *testing.T) {
+	// The writer declares the namespaces in this order; Set is each's bit.
+	var all formats.ExtensionSet
+	for i, e := range Extensions {
+		assert.Equal(t, formats.ExtensionSet(1)<<i, e.Set, e.QName)
+		assert.Equal(t, e.Prefix+":"+e.Name, e.QName)
+		all |= e.Set
+	}
+	assert.Equal(t, formats.ExtAll, all)
+}
+
+func TestFullIsComplete(t *testing.T) {
+	// Full's data is what every reader keeps: Complete removes nothing.
+	x := Full()
+	assert.Empty(t, x.Incomplete())
+	assert.Equal(t, formats.ExtAll, x.Uses())
+}
+
+func TestChild(t *testing.T) {
+	f := Video.Child("tvshow")
+	require.NotNil(t, f)
+	assert.Equal(t, "video:tvshow", f.QName)
+	assert.Equal(t, "video:video_type", f.Child("video_type").QName)
+	assert.Nil(t, Video.Child("nope"))
+	assert.Equal(t, []string{"currency", "type", "resolution"}, Video.Child("price").AttrNames())
+}
