@@ -98,6 +98,9 @@ type KeyFileError struct {
 	// Reason says what was found: "answered 404 Not Found", "holds
 	// another key (abcd…)".
 	Reason string
+	// Err is the request's error when no answer came (a refused address,
+	// a time-out); Reason holds its message.
+	Err error
 }
 
 // Error returns "the key file URL REASON", its control characters
@@ -105,6 +108,9 @@ type KeyFileError struct {
 func (e *KeyFileError) Error() string {
 	return termsafe.String("the key file " + e.URL + " " + e.Reason)
 }
+
+// Unwrap returns Err.
+func (e *KeyFileError) Unwrap() error { return e.Err }
 
 // offHostError is the error of a key file's redirect to another host.
 type offHostError struct{ to string }
@@ -169,7 +175,9 @@ func (c *Client) checkKeyFile(ctx context.Context, host, loc string) error {
 	case err != nil && status != 0:
 		return fail(status, fmt.Sprintf("answered %d %s", status, http.StatusText(status)))
 	case err != nil:
-		return fail(0, "could not be read: "+err.Error())
+		kfe := fail(0, "could not be read: "+err.Error()).(*KeyFileError)
+		kfe.Err = err
+		return kfe
 	case len(content) > KeyFileMax:
 		return fail(status, fmt.Sprintf("holds more than %d bytes, not just the key", KeyFileMax))
 	}

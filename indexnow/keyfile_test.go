@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/feed2sitemap/feed2sitemap/fetch"
 	"github.com/feed2sitemap/feed2sitemap/indexnow"
 )
 
@@ -219,6 +220,15 @@ func TestSendChecksTheKeyFile(t *testing.T) {
 	assert.EqualError(t, r.Err, "the key file "+other.URL+"/k.txt is not on "+b.Host+": IndexNow reads the key file of a host on the host")
 	assert.Empty(t, site.requests())
 	assert.Empty(t, other.requests())
+
+	// The remote-host policy of KeyFileClient applies: a key file on
+	// loopback is refused, and the error wraps the policy's.
+	c = &indexnow.Client{Endpoint: site.URL + "/indexnow", Key: key, KeyCheck: true, KeyFileClient: fetch.New(fetch.Options{}).NewScope("").HTTPClient()}
+	r = c.Send(ctx, site.batch("/a"))
+	assert.ErrorIs(t, r.Err, fetch.ErrAddressRefused)
+	assert.Contains(t, r.Err.Error(), "could not be read: fetch: address refused: 127.0.0.1 is a loopback address")
+	assert.NotContains(t, r.Err.Error(), key)
+	assert.Empty(t, site.requests())
 
 	// Without KeyCheck nothing is read before the POST.
 	c = &indexnow.Client{Endpoint: site.URL + "/indexnow", Key: key}

@@ -6,7 +6,7 @@
 //	feed2sitemap [convert] INPUT... [-o PATH] [--to FORMAT] [flags]
 //	feed2sitemap validate INPUT... [flags]
 //	feed2sitemap robots --base-url URL SITEMAP... [-o FILE | --update FILE]
-//	feed2sitemap submit --indexnow-key KEY INPUT... [flags]
+//	feed2sitemap submit --indexnow-key-file FILE INPUT... [flags]
 //	feed2sitemap stylesheet [-o FILE]
 //	feed2sitemap formats
 //
@@ -232,8 +232,8 @@ var commandExamples = map[string]string{
 	"robots": `  feed2sitemap robots --base-url https://example.com/ public/sitemap.xml
   feed2sitemap robots --base-url https://example.com/ public/sitemap.xml --update public/robots.txt
 `,
-	"submit": `  feed2sitemap submit --indexnow-key KEY sitemap.xml --dry-run
-  feed2sitemap submit --indexnow-key KEY blog.rss --since-state submitted.json
+	"submit": `  feed2sitemap submit --indexnow-key-file indexnow.key sitemap.xml --dry-run
+  feed2sitemap submit --indexnow-key-file indexnow.key blog.rss --since-state submitted.json
 `,
 	"stylesheet": `  feed2sitemap stylesheet -o public/sitemap.xsl
   feed2sitemap blog.rss -o public/sitemap.xml --stylesheet /sitemap.xsl

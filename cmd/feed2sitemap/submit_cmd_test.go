@@ -100,7 +100,7 @@ func TestSubmitBody(t *testing.T) {
 	srv := newIndexNowServer(t, nil)
 	dir := t.TempDir()
 	in := writeSitemap(t, filepath.Join(dir, "sitemap.xml"), "https://example.com/a 2026-11-20", "https://example.com/b?x=1&amp;y=2", "https://example.com/a 2026-11-21")
-	out, errOut, status := runCLI(t, nil, "submit", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--key-location", "/keys/k.txt", in)
+	out, errOut, status := runCLI(t, nil, "submit", "-v", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--key-location", "/keys/k.txt", in)
 	require.Equal(t, exitOK, status, errOut)
 	srv.mu.Lock()
 	bodies := srv.bodies
@@ -121,7 +121,7 @@ func TestSubmitBatches(t *testing.T) {
 	require.NoError(t, os.WriteFile(urls, []byte(list.String()), 0o644))
 
 	srv := newIndexNowServer(t, nil)
-	out, errOut, status := runCLI(t, nil, "submit", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), urls)
+	out, errOut, status := runCLI(t, nil, "submit", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), urls)
 	require.Equal(t, exitOK, status, errOut)
 	got := srv.received()
 	require.Len(t, got, 3, "at most 10,000 URLs a request")
@@ -134,7 +134,7 @@ func TestSubmitBatches(t *testing.T) {
 	mixed := filepath.Join(dir, "mixed.txt")
 	require.NoError(t, os.WriteFile(mixed, []byte("https://a.example/1\nhttps://b.example/1\nhttps://a.example/2\nhttps://a.example/3\nhttps://b.example/2\nhttps://c.example/1\n"), 0o644))
 	srv = newIndexNowServer(t, nil)
-	out, errOut, status = runCLI(t, nil, "submit", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--batch", "2", mixed)
+	out, errOut, status = runCLI(t, nil, "submit", "-v", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--batch", "2", mixed)
 	require.Equal(t, exitOK, status, errOut)
 	var batches []string
 	for _, b := range srv.received() {
@@ -164,14 +164,14 @@ func TestSubmitRetries(t *testing.T) {
 		}
 		return http.StatusOK, ""
 	})
-	out, errOut, status := runCLI(t, nil, "submit", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), in)
+	out, errOut, status := runCLI(t, nil, "submit", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), in)
 	require.Equal(t, exitOK, status, errOut)
 	assert.Len(t, srv.received(), 3)
 	assert.Equal(t, "example.com: 1 URL: 200 OK: URLs submitted (after 3 attempts)\n", out)
 
 	// Retries run out: the batch fails, the run fails.
 	srv = newIndexNowServer(t, func(int, submission) (int, string) { return http.StatusTooManyRequests, "0" })
-	out, errOut, status = runCLI(t, nil, "submit", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--retries", "1", in)
+	out, errOut, status = runCLI(t, nil, "submit", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--retries", "1", in)
 	assert.Equal(t, exitFail, status)
 	assert.Len(t, srv.received(), 2)
 	assert.Equal(t, "example.com: 1 URL: 429 Too Many Requests: submitting too often (possible spam) (after 2 attempts)\n", out)
@@ -185,7 +185,7 @@ func TestSubmitFailures(t *testing.T) {
 	require.NoError(t, os.WriteFile(in, []byte("https://ok.example/1\nhttps://bad.example/1\nhttps://gone.example/1\n"), 0o644))
 	statuses := map[string]int{"ok.example": 200, "bad.example": 403, "gone.example": 422}
 	srv := newIndexNowServer(t, func(_ int, b submission) (int, string) { return statuses[b.Host], "" })
-	out, errOut, status := runCLI(t, nil, "submit", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), in)
+	out, errOut, status := runCLI(t, nil, "submit", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), in)
 	assert.Equal(t, exitFail, status)
 	assert.Len(t, srv.received(), 3, "a failed batch does not stop the others, and 4xx is not retried")
 	assert.Equal(t, "ok.example: 1 URL: 200 OK: URLs submitted\n"+
@@ -194,7 +194,7 @@ func TestSubmitFailures(t *testing.T) {
 	assert.Contains(t, errOut, "error: 2 of 3 batches failed: bad.example: 1 URL: 403 Forbidden")
 
 	// -q prints only the failures.
-	out, _, status = runCLI(t, nil, "submit", "-q", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), in)
+	out, _, status = runCLI(t, nil, "submit", "-q", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), in)
 	assert.Equal(t, exitFail, status)
 	assert.NotContains(t, out, "ok.example")
 	assert.Contains(t, out, "bad.example")
@@ -212,7 +212,7 @@ func TestSubmitTimeout(t *testing.T) {
 	defer close(release)
 	dir := t.TempDir()
 	in := writeSitemap(t, filepath.Join(dir, "sitemap.xml"), "https://example.com/a")
-	out, errOut, status := runCLI(t, nil, "submit", "--indexnow-key", testKey, "--endpoint", srv.URL, "--timeout", "200ms", "--retries", "0", in)
+	out, errOut, status := runCLI(t, nil, "submit", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.URL, "--timeout", "200ms", "--retries", "0", in)
 	assert.Equal(t, exitFail, status)
 	assert.Equal(t, "example.com: 1 URL: failed: no answer from "+srv.URL+" within 200ms\n", out)
 	assert.Contains(t, errOut, "1 of 1 batch failed")
@@ -231,7 +231,7 @@ func TestSubmitSinceState(t *testing.T) {
 	})
 	submit := func() (sent []string, out, errOut string, status int) {
 		before := len(srv.received())
-		out, errOut, status = runCLI(t, nil, "submit", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--since-state", state, "--retries", "0", in)
+		out, errOut, status = runCLI(t, nil, "submit", "-v", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--since-state", state, "--retries", "0", in)
 		for _, b := range srv.received()[before:] {
 			sent = append(sent, b.URLList...)
 		}
@@ -284,7 +284,7 @@ func TestSubmitSinceState(t *testing.T) {
 
 	// A damaged state file is an error that names it; nothing is sent.
 	require.NoError(t, os.WriteFile(state, []byte("User-agent: *\n"), 0o644))
-	_, errOut, status = runCLI(t, nil, "submit", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--since-state", state, in)
+	_, errOut, status = runCLI(t, nil, "submit", "--no-key-check", "--indexnow-key", testKey, "--endpoint", srv.endpoint(), "--since-state", state, in)
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, errOut, "--since-state: "+state+": indexnow: not a state file")
 	assert.Len(t, srv.received(), n)
