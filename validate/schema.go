@@ -1,6 +1,6 @@
 package validate
 
-import "github.com/feed2sitemap/feed2sitemap/formats"
+import "github.com/feed2sitemap/feed2sitemap/internal/extschema"
 
 // The content models of the official schemas: sitemap.xsd, siteindex.xsd
 // and the image, video, news, mobile and xhtml extensions that
@@ -9,11 +9,6 @@ import "github.com/feed2sitemap/feed2sitemap/formats"
 // Namespaces.
 const (
 	nsSitemap = "http://www.sitemaps.org/schemas/sitemap/0.9"
-	nsImage   = "http://www.google.com/schemas/sitemap-image/1.1"
-	nsVideo   = "http://www.google.com/schemas/sitemap-video/1.1"
-	nsNews    = "http://www.google.com/schemas/sitemap-news/0.9"
-	nsMobile  = "http://www.google.com/schemas/sitemap-mobile/1.0"
-	nsXHTML   = "http://www.w3.org/1999/xhtml"
 	nsXSI     = "http://www.w3.org/2001/XMLSchema-instance"
 	nsXML     = "http://www.w3.org/XML/1998/namespace"
 )
@@ -54,44 +49,8 @@ type attrDef struct {
 
 func one(def *elemDef) particle      { return particle{def: def, min: 1, max: 1} }
 func optional(def *elemDef) particle { return particle{def: def, max: 1} }
-func many(def *elemDef, max int) particle {
-	return particle{def: def, max: max}
-}
 
 var anyOther = particle{any: true}
-
-// simple returns an element holding text checked by check, with rule r on
-// failure.
-func simple(name string, r *Rule, check func(string) bool) *elemDef {
-	return &elemDef{name: name, value: func(d *doc, f *frame, s string) {
-		if !check(s) {
-			d.reportAt(r, f.line, f.col, "%s %q is not a valid value", f.name, clip(s))
-		}
-	}}
-}
-
-func anyString(string) bool { return true }
-
-// uriElem is an element holding an extension URL (xsd:anyURI).
-func uriElem(name string) *elemDef {
-	return &elemDef{name: name, value: func(d *doc, f *frame, s string) {
-		d.checkExtraURL(s, f)
-	}}
-}
-
-func dateElem(name string) *elemDef {
-	return simple(name, ruleExtensionValue, func(s string) bool { _, _, ok := xsdDate(s); return ok })
-}
-
-func maxChars(name string, n int, r *Rule) *elemDef {
-	return &elemDef{name: name, value: func(d *doc, f *frame, s string) {
-		if f.runes > n {
-			d.reportAt(r, f.line, f.col, "%s has %d characters, more than %d", f.name, f.runes, n)
-		}
-	}}
-}
-
-func deprecated(e *elemDef) *elemDef { e.deprecated = true; return e }
 
 // Core elements. The namespace they are matched in is the document's own
 // (reported by the namespace rule when it is not sitemaps.org's).
@@ -120,60 +79,105 @@ var (
 		seq: []particle{anyOther, {def: defSitemap, min: 1}}}
 )
 
-// Image extension.
-var defImage = &elemDef{name: "image", missing: ruleImageLoc, start: (*doc).imageStart, seq: []particle{
-	one(uriElem("loc")),
-	optional(deprecated(simple("caption", nil, anyString))),
-	optional(deprecated(simple("geo_location", nil, anyString))),
-	optional(deprecated(simple("title", nil, anyString))),
-	optional(deprecated(uriElem("license"))),
-}}
+// The extension elements, as the tables of extschema declare them (names,
+// order, cardinality, attributes, the check of each value by its kind),
+// with what validate says beside them: the rules of a missing child, the
+// hooks that follow an element, and the checks of its own that some values
+// have (the length of a video title, a news date's age...), by path.
+var extSpecial = map[string]func(def *elemDef){
+	"image/image": func(def *elemDef) { def.missing, def.start = ruleImageLoc, (*doc).imageStart },
+	"video/video": func(def *elemDef) {
+		def.missing, def.start, def.end = ruleVideoRequired, (*doc).videoStart, (*doc).videoEnd
+	},
+	"video/video/title":          maxChars(100, ruleVideoLength),
+	"video/video/description":    maxChars(2048, ruleVideoLength),
+	"video/video/category":       maxChars(256, ruleExtensionValue),
+	"video/video/content_loc":    func(def *elemDef) { def.value = (*doc).contentLocValue },
+	"video/video/player_loc":     func(def *elemDef) { def.value = (*doc).playerLocValue },
+	"video/video/restriction":    func(def *elemDef) { def.value = listValue(countryList) },
+	"video/video/platform":       func(def *elemDef) { def.value = listValue(platformList) },
+	"news/news":                  func(def *elemDef) { def.missing, def.start = ruleNewsRequired, (*doc).newsStart },
+	"news/news/publication":      func(def *elemDef) { def.missing = ruleNewsRequired },
+	"news/news/publication_date": func(def *elemDef) { def.value = (*doc).newsDateValue },
+	"mobile/mobile": func(def *elemDef) {
+		def.start = func(d *doc, f *frame) {
+			d.reportAt(ruleMobileExtension, f.line, f.col, "mobile:mobile is obsolete; search engines ignore it")
+		}
+	},
+	// Any attribute: linkStart checks those of an alternate.
+	"xhtml/link": func(def *elemDef) { def.attrs, def.anyAttr, def.start = nil, true, (*doc).linkStart },
+}
 
-// Video extension.
-var (
-	defVideoTitle = maxChars("title", 100, ruleVideoLength)
-	defVideoDesc  = maxChars("description", 2048, ruleVideoLength)
-	relationship  = attrDef{name: "relationship", required: true, check: formats.IsRelationship}
-	defVideo      = &elemDef{name: "video", missing: ruleVideoRequired, start: (*doc).videoStart, end: (*doc).videoEnd, seq: []particle{
-		one(uriElem("thumbnail_loc")),
-		one(defVideoTitle),
-		one(defVideoDesc),
-		optional(&elemDef{name: "content_loc", value: (*doc).contentLocValue}),
-		optional(&elemDef{name: "player_loc", value: (*doc).playerLocValue, attrs: []attrDef{
-			{name: "allow_embed", check: yesNo, deprecated: true}, {name: "autoplay", deprecated: true}}}),
-		optional(simple("duration", ruleExtensionValue, func(s string) bool { return xsdNonNegative(s, 28800) })),
-		optional(dateElem("expiration_date")),
-		optional(simple("rating", ruleExtensionValue, func(s string) bool { r, ok := xsdDecimal(s); return ok && r >= 0 && r <= 5 })),
-		many(&elemDef{name: "content_segment_loc", value: func(d *doc, f *frame, s string) { d.checkExtraURL(s, f) },
-			attrs: []attrDef{{name: "duration", check: func(s string) bool { return xsdNonNegative(s, 28800) }}}}, 0),
-		optional(simple("view_count", ruleExtensionValue, func(s string) bool { return xsdNonNegative(s, -1) })),
-		optional(dateElem("publication_date")),
-		many(simple("tag", nil, anyString), 32),
-		optional(deprecated(maxChars("category", 256, ruleExtensionValue))),
-		optional(simple("family_friendly", ruleExtensionValue, yesNo)),
-		optional(&elemDef{name: "restriction", value: listValue(countryList), attrs: []attrDef{relationship}}),
-		optional(deprecated(&elemDef{name: "gallery_loc", value: func(d *doc, f *frame, s string) { d.checkExtraURL(s, f) },
-			attrs: []attrDef{{name: "title"}}})),
-		many(deprecated(&elemDef{name: "price", value: func(*doc, *frame, string) {}, attrs: []attrDef{
-			{name: "currency", check: upper3},
-			{name: "type", check: formats.IsPriceType},
-			{name: "resolution", check: formats.IsPriceResolution}}}), 0),
-		optional(simple("requires_subscription", ruleExtensionValue, yesNo)),
-		optional(&elemDef{name: "uploader", value: func(*doc, *frame, string) {}, attrs: []attrDef{{name: "info", check: func(s string) bool { return uriSyntax(collapse(s)) == "" }}}}),
-		optional(deprecated(&elemDef{name: "tvshow", seq: []particle{
-			one(simple("show_title", nil, anyString)),
-			one(simple("video_type", ruleExtensionValue, formats.IsVideoType)),
-			optional(simple("episode_title", nil, anyString)),
-			optional(simple("season_number", ruleExtensionValue, positiveInt)),
-			optional(simple("episode_number", ruleExtensionValue, positiveInt)),
-			optional(dateElem("premier_date")),
-		}})),
-		optional(&elemDef{name: "platform", value: listValue(platformList), attrs: []attrDef{relationship}}),
-		optional(simple("live", ruleExtensionValue, yesNo)),
-		many(&elemDef{name: "id", value: func(*doc, *frame, string) {}, attrs: []attrDef{{name: "type", required: true,
-			check: formats.IsVideoIDType}}}, 0),
-	}}
-)
+// extDef returns the declaration of the element f of an extension table,
+// whose path (prefix/names) names its special handling in extSpecial.
+func extDef(f *extschema.Field, path string) *elemDef {
+	def := &elemDef{name: f.Name, deprecated: f.Deprecated}
+	for i := range f.Attrs {
+		a := &f.Attrs[i]
+		def.attrs = append(def.attrs, attrDef{name: a.Name, required: a.Required, check: kindCheck(a.Kind, a.Lo, a.Hi, a.Check),
+			deprecated: a.Deprecated})
+	}
+	switch f.Kind {
+	case extschema.Group:
+		for i := range f.Fields {
+			c := &f.Fields[i]
+			def.seq = append(def.seq, particle{def: extDef(c, path+"/"+c.Name), min: c.Min, max: c.Max})
+		}
+	case extschema.Empty:
+	case extschema.Loc:
+		def.value = func(d *doc, f *frame, s string) { d.checkExtraURL(s, f) }
+	case extschema.Text:
+		if f.Check == nil {
+			def.value = func(*doc, *frame, string) {}
+			break
+		}
+		fallthrough
+	default:
+		check, r := kindCheck(f.Kind, f.Lo, f.Hi, f.Check), ruleExtensionValue
+		def.value = func(d *doc, fr *frame, s string) {
+			if !check(s) {
+				d.reportAt(r, fr.line, fr.col, "%s %q is not a valid value", fr.name, clip(s))
+			}
+		}
+	}
+	if special := extSpecial[path]; special != nil {
+		special(def)
+	}
+	return def
+}
+
+// kindCheck returns the check of a value of kind k (bounded by lo and hi)
+// with the check of its row: nil for any text.
+func kindCheck(k extschema.Kind, lo, hi int, check func(string) bool) func(string) bool {
+	switch k {
+	case extschema.Loc:
+		return func(s string) bool { return uriSyntax(collapse(s)) == "" }
+	case extschema.Date:
+		return func(s string) bool { _, _, ok := xsdDate(s); return ok }
+	case extschema.Int:
+		if lo == 0 {
+			return func(s string) bool { return xsdNonNegative(s, hi) }
+		}
+		return positiveInt
+	case extschema.Count:
+		return func(s string) bool { return xsdNonNegative(s, -1) }
+	case extschema.Decimal:
+		return func(s string) bool { v, ok := xsdDecimal(s); return ok && v >= float64(lo) && v <= float64(hi) }
+	}
+	return check
+}
+
+// maxChars makes an element's value a text of at most n characters,
+// breaking rule r past them.
+func maxChars(n int, r *Rule) func(def *elemDef) {
+	return func(def *elemDef) {
+		def.value = func(d *doc, f *frame, s string) {
+			if f.runes > n {
+				d.reportAt(r, f.line, f.col, "%s has %d characters, more than %d", f.name, f.runes, n)
+			}
+		}
+	}
+}
 
 func listValue(check func(string) bool) func(d *doc, f *frame, s string) {
 	return func(d *doc, f *frame, s string) {
@@ -183,39 +187,14 @@ func listValue(check func(string) bool) func(d *doc, f *frame, s string) {
 	}
 }
 
-// News extension.
-var defNews = &elemDef{name: "news", missing: ruleNewsRequired, start: (*doc).newsStart, seq: []particle{
-	one(&elemDef{name: "publication", missing: ruleNewsRequired, seq: []particle{
-		one(simple("name", nil, anyString)),
-		one(simple("language", ruleExtensionValue, newsLanguage)),
-	}}),
-	optional(simple("access", ruleExtensionValue, formats.IsNewsAccess)),
-	optional(simple("genres", ruleExtensionValue, newsGenres)),
-	one(&elemDef{name: "publication_date", value: (*doc).newsDateValue}),
-	one(simple("title", nil, anyString)),
-	optional(simple("keywords", nil, anyString)),
-	optional(simple("stock_tickers", ruleExtensionValue, stockTickers)),
-}}
-
-// Mobile extension and xhtml links.
-var (
-	defMobile = &elemDef{name: "mobile", start: func(d *doc, f *frame) {
-		d.reportAt(ruleMobileExtension, f.line, f.col, "mobile:mobile is obsolete; search engines ignore it")
-	}}
-	defXHTMLLink = &elemDef{name: "link", anyAttr: true, start: (*doc).linkStart}
-)
-
 // globals are the global element declarations of the extension schemas,
 // which the ##other wildcards of a urlset accept.
-var globals = map[string]map[string]*elemDef{
-	nsImage:  {"image": defImage},
-	nsVideo:  {"video": defVideo},
-	nsNews:   {"news": defNews},
-	nsMobile: {"mobile": defMobile},
-	nsXHTML:  {"link": defXHTMLLink},
-}
+var globals = map[string]map[string]*elemDef{}
 
 func init() {
+	for _, x := range extschema.Extensions {
+		globals[x.Space] = map[string]*elemDef{x.Name: extDef(&x.Field, x.Prefix+"/"+x.Name)}
+	}
 	defSitemap.end = (*doc).sitemapEnd
 	collectNames(coreNames, defURLSet)
 	collectNames(coreNames, defSitemapIndex)
