@@ -373,7 +373,8 @@ func (c *Client) post(ctx context.Context, payload []byte) (status int, header h
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return resp.StatusCode, resp.Header, nil
 	}
-	m := strings.Join(strings.Fields(strings.ToValidUTF8(string(msg), "\uFFFD")), " ")
+	// A server may quote the key back: it is masked, as in every message.
+	m := c.redact(strings.Join(strings.Fields(strings.ToValidUTF8(string(msg), "\uFFFD")), " "))
 	if len(m) > 200 {
 		m = strings.ToValidUTF8(m[:200], "") + "…"
 	}

@@ -230,6 +230,15 @@ func TestSendChecksTheKeyFile(t *testing.T) {
 	assert.NotContains(t, r.Err.Error(), key)
 	assert.Empty(t, site.requests())
 
+	// An endpoint that quotes the key back: the message masks it.
+	quoting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusForbidden)
+		io.WriteString(w, "key "+key+" not valid")
+	}))
+	defer quoting.Close()
+	r = (&indexnow.Client{Endpoint: quoting.URL, Key: key}).Send(ctx, site.batch("/a"))
+	assert.Equal(t, site.batch().Host+": 1 URL: 403 Forbidden: key not valid (the key file was not found on the host, or does not hold the key); the server said: key 0123… not valid", r.String())
+
 	// Without KeyCheck nothing is read before the POST.
 	c = &indexnow.Client{Endpoint: site.URL + "/indexnow", Key: key}
 	site.mu.Lock()
