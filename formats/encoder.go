@@ -60,7 +60,8 @@ type encodingWriter struct {
 	newEnc func(WriteOptions) Encoder
 	opts   WriteOptions
 	enc    Encoder // nil until the document's kind is decided
-	buf    []byte  // the entry being written
+	buf    []byte  // the entry being written, rendered
+	e      Entry   // the entry being written, whose address the Encoder takes
 	closed bool
 	err    error
 }
@@ -87,7 +88,8 @@ func (w *encodingWriter) Write(e Entry) error {
 		o.Index = e.Kind == KindSitemap
 		enc = w.newEnc(o)
 	}
-	b, err := enc.AppendEntry(w.buf[:0], &e)
+	w.e = e
+	b, err := enc.AppendEntry(w.buf[:0], &w.e)
 	if err != nil {
 		return err
 	}
@@ -99,7 +101,7 @@ func (w *encodingWriter) Write(e Entry) error {
 		}
 	}
 	if _, w.err = w.w.Write(w.buf); w.err == nil {
-		enc.Wrote(&e)
+		enc.Wrote(&w.e)
 	}
 	return w.err
 }

@@ -130,10 +130,6 @@ type Format struct {
 	// index's children, robots.txt's Sitemap: lines), whose entries may
 	// hold any extension data.
 	Nests bool
-	// Layout, for a format whose output can be split into several files,
-	// gives the exact size of what its Writer writes. Nil for formats that
-	// are always one document (feeds).
-	Layout *Layout
 }
 
 // DocKind is what a document of a format is to its readers.
@@ -150,16 +146,6 @@ const (
 	// writer takes WriteOptions.Feed (title, link, description, id).
 	DocFeed
 )
-
-// Layout gives the exact sizes of what a format's Writer writes, so that
-// output can be split into files at a size limit exactly: a document
-// written with options o is Header(o) + the sum of Entry(e) over its
-// entries + Footer(o) bytes long, uncompressed.
-type Layout struct {
-	Header func(WriteOptions) int
-	Entry  func(Entry) int
-	Footer func(WriteOptions) int
-}
 
 // CanRead reports whether the format has a reader.
 func (f *Format) CanRead() bool { return f.NewReader != nil }

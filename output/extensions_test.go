@@ -85,7 +85,7 @@ func TestSplitHeavyHreflang(t *testing.T) {
 	// 24 alternates of long URLs make an entry of about 12 KB: a part holds
 	// far fewer than 50,000 of them, so the bytes decide the split.
 	entries := hreflangPages(300, 24)
-	size := xml.EntrySize(entries[0])
+	size := entrySize(entries[0])
 	require.Greater(t, size, 10000)
 
 	t.Run("lowered limit", func(t *testing.T) {

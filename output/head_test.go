@@ -26,8 +26,8 @@ func TestSplitKeepsHeadInEveryDocument(t *testing.T) {
 	for i := range entries {
 		entries[i].Loc += "/" + strings.Repeat("x", 200)
 	}
-	one := int64(len(xml.AppendEntry(nil, entries[0], formats.WriteOptions{})))
-	withHead := int64(xml.HeaderSize(formats.WriteOptions{Head: head}) + xml.FooterSize(formats.WriteOptions{}))
+	one := int64(entrySize(entries[0]))
+	withHead := int64(frameSize(formats.WriteOptions{Head: head}))
 	dir := t.TempDir()
 	// Room for two entries with the head: a limit that ignored the head
 	// would put three in a part.

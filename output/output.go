@@ -169,6 +169,7 @@ type Set struct {
 	frame   int64
 	e       formats.Entry // the entry being written, whose address enc takes
 	entry   []byte        // the entry being written, rendered
+	scratch []byte        // headers, footers and index entries, rendered
 	cur     *part
 	parts   []*part
 	slots   chan struct{} // bounds the parts stored at once
@@ -355,11 +356,7 @@ func (s *Set) Write(e formats.Entry) error {
 	}
 	if !s.started {
 		s.started, s.kind = true, e.Kind
-		if s.newEnc != nil {
-			s.enc = s.newEnc(s.docOptions())
-			s.entry = s.enc.AppendFooter(s.enc.AppendHeader(s.entry[:0]))
-			s.frame = int64(len(s.entry))
-		}
+		s.startEncoder()
 	}
 	if s.enc == nil {
 		// One document, written by the format's Writer: never split,
@@ -404,6 +401,17 @@ func (s *Set) Write(e formats.Entry) error {
 		p.lastmod = e.LastMod
 	}
 	return nil
+}
+
+// startEncoder makes the Encoder that renders the entries, once their kind
+// is known, and measures the frame of a document, for a format that has
+// one.
+func (s *Set) startEncoder() {
+	if s.newEnc != nil && s.enc == nil {
+		s.enc = s.newEnc(s.docOptions())
+		s.scratch = s.enc.AppendFooter(s.enc.AppendHeader(s.scratch[:0]))
+		s.frame = int64(len(s.scratch))
+	}
 }
 
 // writeWhole writes e to the one document of a format without an Encoder.
@@ -455,7 +463,7 @@ func (s *Set) indexFits(extra int) error {
 // size returns the size of a part's document, uncompressed, as written
 // (0 for a document written by a format's Writer, which is not measured).
 func (s *Set) size(p *part) int64 {
-	if p.enc == nil {
+	if s.newEnc == nil {
 		return 0
 	}
 	return s.frame + p.bytes

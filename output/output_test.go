@@ -165,19 +165,19 @@ func TestURLLimitBoundary(t *testing.T) {
 
 // sized returns entries whose XML document is exactly size bytes long.
 func sized(t testing.TB, size int) []formats.Entry {
-	frame := xml.HeaderSize(formats.WriteOptions{}) + xml.FooterSize(formats.WriteOptions{})
+	frame := frameSize(formats.WriteOptions{})
 	var es []formats.Entry
 	left := size - frame
 	for i := 0; left > 0; i++ {
 		e := formats.Entry{Loc: fmt.Sprintf("https://example.com/%d/", i)}
-		n := xml.EntrySize(e)
+		n := entrySize(e)
 		want := min(2000, left)
 		if left-want > 0 && left-want < n+10 {
 			want = left - n - 10 // leave room for a last entry
 		}
 		e.Loc += strings.Repeat("a", want-n)
 		es = append(es, e)
-		left -= xml.EntrySize(e)
+		left -= entrySize(e)
 	}
 	require.Equal(t, 0, left)
 	return es
@@ -460,27 +460,27 @@ func TestLeftoversOnlyOfThisOutput(t *testing.T) {
 	assert.Equal(t, want, names(t, dir))
 }
 
-// failing is the XML format with a writer that fails at the n-th entry, as
-// a full disk would.
+// failing is the XML format with an encoder that fails at the n-th entry,
+// as a full disk would.
 func failing(n int) *formats.Format {
 	f := *xml.Format
 	left := n
-	f.NewWriter = func(w io.Writer, o formats.WriteOptions) formats.Writer {
-		return &failWriter{Writer: xml.NewWriter(w, o), left: &left}
+	f.NewEncoder = func(o formats.WriteOptions) formats.Encoder {
+		return &failEncoder{Encoder: xml.NewEncoder(o), left: &left}
 	}
 	return &f
 }
 
-type failWriter struct {
-	*xml.Writer
+type failEncoder struct {
+	*xml.Encoder
 	left *int
 }
 
-func (w *failWriter) Write(e formats.Entry) error {
-	if *w.left--; *w.left < 0 {
-		return errors.New("no space left on device")
+func (c *failEncoder) AppendEntry(b []byte, e *formats.Entry) ([]byte, error) {
+	if *c.left--; *c.left < 0 {
+		return b, errors.New("no space left on device")
 	}
-	return w.Writer.Write(e)
+	return c.Encoder.AppendEntry(b, e)
 }
 
 // snapshot returns every file of dir with its content.

@@ -11,7 +11,6 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
 )
 
@@ -22,8 +21,9 @@ type part struct {
 	n       int
 	tmp     string
 	file    *os.File
-	w       formats.Writer
-	sum     string // hex SHA-256 of the uncompressed content, once stored
+	enc     formats.Encoder // of its document, for a format that has one
+	w       formats.Writer  // else the format's Writer
+	sum     string          // hex SHA-256 of the uncompressed content, once stored
 	chunks  *chunker
 	done    chan error
 	err     error
@@ -50,7 +50,14 @@ func (s *Set) newPart() error {
 	p := &part{n: len(s.parts) + 1, tmp: f.Name(), file: f, chunks: newChunker(), done: make(chan error, 1)}
 	s.slots <- struct{}{}
 	go p.store(p.chunks.out, s.opts.Gzip, s.slots, &s.written)
-	p.w = s.opts.Format.NewWriter(p.chunks, s.docOptions())
+	if s.newEnc != nil {
+		s.startEncoder()
+		p.enc = s.newEnc(s.docOptions())
+		s.scratch = p.enc.AppendHeader(s.scratch[:0])
+		p.chunks.Write(s.scratch)
+	} else {
+		p.w = s.opts.Format.NewWriter(p.chunks, s.docOptions())
+	}
 	s.cur = p
 	return nil
 }
@@ -62,19 +69,38 @@ func (s *Set) finish(p *part) error {
 	// The index's size so far, counted once per part: the stand-in hash
 	// has the length of the real one. (Without a base URL there is no
 	// index: a split is refused first.)
-	if s.base != nil {
-		if s.indexBytes == 0 {
-			s.indexBytes = int64(xml.HeaderSize(s.indexOptions()) + xml.FooterSize(s.indexOptions()))
+	if s.base != nil && s.index != nil {
+		if s.indexEnc == nil {
+			s.indexEnc = s.index.NewEncoder(s.indexOptions())
+			s.scratch = s.indexEnc.AppendFooter(s.indexEnc.AppendHeader(s.scratch[:0]))
+			s.indexBytes = int64(len(s.scratch))
 		}
-		s.lastIndexEntry = xml.EntrySize(s.indexEntry(p, stored))
+		e := s.indexEntry(p, stored)
+		b, err := s.indexEnc.AppendEntry(s.scratch[:0], &e)
+		if err != nil {
+			return err
+		}
+		s.scratch = b
+		s.lastIndexEntry = len(b)
 		s.indexBytes += int64(s.lastIndexEntry)
 	}
-	err := p.w.Close()
+	var err error
+	if p.enc != nil {
+		s.scratch = p.enc.AppendFooter(s.scratch[:0])
+		p.chunks.Write(s.scratch)
+		if warn := s.opts.Write.Warn; warn != nil {
+			for _, msg := range p.enc.Warnings() {
+				warn(msg)
+			}
+		}
+	} else {
+		err = p.w.Close()
+	}
 	p.chunks.close()
 	// A finished part keeps only what names and lists it: its writer's
 	// buffer (64 KiB for XML) and its chunker go, so that memory does not
 	// grow with the number of parts.
-	p.w, p.chunks = nil, nil
+	p.w, p.enc, p.chunks = nil, nil, nil
 	return err
 }
 

@@ -426,7 +426,7 @@ func TestWriterRegistered(t *testing.T) {
 		require.NoError(t, err)
 		assert.True(t, f.CanWrite())
 		assert.False(t, f.CanRead())
-		assert.Nil(t, f.Layout)
+		assert.Nil(t, f.NewEncoder, "a feed is one document, never split")
 		assert.Equal(t, f, formats.ForFileName(file))
 	}
 }

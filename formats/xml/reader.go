@@ -127,7 +127,7 @@ var Format = formats.Register(&formats.Format{
 	Description: "XML sitemap (urlset) or sitemap index (sitemapindex), sitemaps.org 0.9; any namespace or prefix when reading",
 	Detect:      detect,
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
-	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w, o) },
+	NewEncoder:  func(o formats.WriteOptions) formats.Encoder { return NewEncoder(o) },
 	Extensions:  []string{".xml"},
 	Carries:     formats.ExtAll | formats.ExtForeign,
 	Doc:         formats.DocSitemap,
@@ -135,7 +135,6 @@ var Format = formats.Register(&formats.Format{
 	Tidy:        true,
 	Scoped:      true,
 	Nests:       true,
-	Layout:      &formats.Layout{Header: HeaderSize, Entry: EntrySize, Footer: FooterSize},
 })
 
 // detect accepts XML whose root element is urlset or sitemapindex, in any

@@ -189,40 +189,46 @@ func sizeEntries(t testing.TB, kind formats.Kind) []formats.Entry {
 	return entries
 }
 
-func TestEntrySize(t *testing.T) {
+func TestEncoderIsWhatIsWritten(t *testing.T) {
 	for _, kind := range []formats.Kind{formats.KindURL, formats.KindSitemap} {
 		entries := sizeEntries(t, kind)
 		doc := writeAll(t, entries, formats.WriteOptions{})
 		o := formats.WriteOptions{Index: kind == formats.KindSitemap}
-		total := xml.HeaderSize(o) + xml.FooterSize(o)
-		for _, e := range entries {
-			total += xml.EntrySize(e)
+		enc := xml.NewEncoder(o)
+		rendered := enc.AppendHeader(nil)
+		for i := range entries {
+			var err error
+			rendered, err = enc.AppendEntry(rendered, &entries[i])
+			require.NoError(t, err)
 		}
-		require.Equal(t, len(doc), total, "%s document size", kind)
+		rendered = enc.AppendFooter(rendered)
+		require.Equal(t, string(doc), string(rendered), "%s document", kind)
 
-		empty := len(writeAll(t, nil, formats.WriteOptions{Index: kind == formats.KindSitemap}))
-		require.Equal(t, xml.HeaderSize(o)+xml.FooterSize(o), empty)
+		empty := writeAll(t, nil, o)
+		require.Equal(t, string(enc.AppendFooter(enc.AppendHeader(nil))), string(empty))
 		for _, e := range entries[:200] {
 			one := writeAll(t, []formats.Entry{e}, formats.WriteOptions{})
-			require.Equal(t, len(one)-empty, xml.EntrySize(e), "%+v", e)
+			b, err := enc.AppendEntry(nil, &e)
+			require.NoError(t, err)
+			require.Equal(t, len(one)-len(empty), len(b), "%+v", e)
 		}
-		// AppendEntry renders what Write writes, and WriteEntryBytes
-		// writes it as Write would.
-		var rendered []byte
-		var buf bytes.Buffer
-		w := xml.NewWriter(&buf, formats.WriteOptions{})
-		for _, e := range entries {
-			rendered = xml.AppendEntry(rendered[:0], e, formats.WriteOptions{})
-			require.Len(t, rendered, xml.EntrySizeWith(e, formats.WriteOptions{}), "%+v", e)
-			require.NoError(t, w.WriteEntryBytes(e, rendered))
-		}
-		require.NoError(t, w.Close())
-		require.Equal(t, string(doc), buf.String())
 	}
-	assert.Equal(t, len(xml.URLSetHeader), xml.HeaderSize(formats.WriteOptions{}))
-	assert.Equal(t, len(xml.IndexHeader), xml.HeaderSize(formats.WriteOptions{Index: true}))
-	assert.Equal(t, len(xml.URLSetFooter), xml.FooterSize(formats.WriteOptions{}))
-	assert.Equal(t, len(xml.IndexFooter), xml.FooterSize(formats.WriteOptions{Index: true}))
+	assert.Equal(t, xml.URLSetHeader, string(xml.NewEncoder(formats.WriteOptions{}).AppendHeader(nil)))
+	assert.Equal(t, xml.IndexHeader, string(xml.NewEncoder(formats.WriteOptions{Index: true}).AppendHeader(nil)))
+	assert.Equal(t, xml.URLSetFooter, string(xml.NewEncoder(formats.WriteOptions{}).AppendFooter(nil)))
+	assert.Equal(t, xml.IndexFooter, string(xml.NewEncoder(formats.WriteOptions{Index: true}).AppendFooter(nil)))
+}
+
+func TestEncoderRefuses(t *testing.T) {
+	enc := xml.NewEncoder(formats.WriteOptions{})
+	b := []byte("kept")
+	b, err := enc.AppendEntry(b, &formats.Entry{})
+	require.Error(t, err, "an entry needs a loc")
+	b, err = enc.AppendEntry(b, &formats.Entry{Kind: formats.KindSitemap, Loc: "https://example.com/s.xml"})
+	require.ErrorIs(t, err, xml.ErrMixedKinds)
+	assert.Equal(t, "kept", string(b), "nothing appended")
+	_, err = xml.NewEncoder(formats.WriteOptions{Index: true}).AppendEntry(nil, &formats.Entry{Loc: "https://example.com/"})
+	require.ErrorIs(t, err, xml.ErrMixedKinds)
 }
 
 func TestWriterPriorities(t *testing.T) {
@@ -245,7 +251,9 @@ func TestWriterNoAllocations(t *testing.T) {
 	require.NoError(t, w.Write(e))
 	allocs := testing.AllocsPerRun(1000, func() { _ = w.Write(e) })
 	assert.Zero(t, allocs)
-	assert.Zero(t, testing.AllocsPerRun(1000, func() { _ = xml.EntrySize(e) }))
+	enc := xml.NewEncoder(formats.WriteOptions{})
+	buf, _ := enc.AppendEntry(nil, &e)
+	assert.Zero(t, testing.AllocsPerRun(1000, func() { buf, _ = enc.AppendEntry(buf[:0], &e) }))
 }
 
 type discard struct{}
