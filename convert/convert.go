@@ -162,7 +162,7 @@ const (
 	DefaultMaxDepth = 5
 	// MaxChildren is how many children of one index are followed (the
 	// protocol's limit of an index); the rest are not, with a warning.
-	MaxChildren = 50000
+	MaxChildren = formats.MaxURLs
 )
 
 // Drop is an entry left out of the output, and why.

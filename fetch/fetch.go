@@ -50,7 +50,7 @@ const (
 	DefaultConnectTimeout = 10 * time.Second
 	// DefaultMaxBytes is the cap on a body's size, counted after
 	// Content-Encoding is removed: the protocol's limit of a sitemap.
-	DefaultMaxBytes = 52428800
+	DefaultMaxBytes = formats.MaxBytes
 	// MaxRedirects is how many redirects a request follows.
 	MaxRedirects = 10
 	// ProjectURL is the project's address, named in the User-Agent.

@@ -8,14 +8,6 @@ import (
 	"time"
 )
 
-// MaxImages is the most images one URL may list; MergeExtensions keeps no
-// more.
-const MaxImages = 1000
-
-// MaxNews is the most news:news entries one sitemap file may hold (Google's
-// news sitemap rule); package output splits a set at it like at MaxURLs.
-const MaxNews = 1000
-
 // NewsAge is how old a news article may be: Google News sitemaps list only
 // the articles of the last two days.
 const NewsAge = 48 * time.Hour

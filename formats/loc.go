@@ -12,17 +12,6 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// MaxLocLength is the longest loc the protocol allows, in bytes of the
-// encoded URL.
-const MaxLocLength = 2048
-
-// The protocol's limits on one file, whatever its format: at most MaxURLs
-// entries and MaxBytes bytes uncompressed, header and footer counted.
-const (
-	MaxURLs  = 50000
-	MaxBytes = 52428800
-)
-
 // The reasons ParseLoc rejects a URL. The errors it returns wrap one of them.
 var (
 	ErrLocEmpty    = errors.New("empty URL")

@@ -157,7 +157,7 @@ func (d *doc) xmlEOF() {
 		}
 		d.reportAt(ruleTooManyURLs, 0, 0, "%d %s, more than %d", x.entries, what, MaxURLs)
 	}
-	if d.news > 1000 {
+	if d.news > formats.MaxNews {
 		d.reportAt(ruleNewsCount, 0, 0, "%d URLs with news:news, more than 1,000", d.news)
 	}
 	d.info.URLs = x.entries
@@ -556,7 +556,7 @@ func (d *doc) urlEnd(f *frame) {
 	if u == nil || u.loc == "" {
 		return
 	}
-	if u.images > 1000 {
+	if u.images > formats.MaxImages {
 		d.reportAt(ruleImageCount, f.line, f.col, "%d images for %s, more than 1,000", u.images, clip(u.loc))
 	}
 	if u.hasNews {

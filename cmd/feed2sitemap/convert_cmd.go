@@ -32,9 +32,9 @@ type convertCmd struct {
 	From           string   `group:"Input and output" placeholder:"FORMAT" enum:"${from_enum}" default:"" help:"Read every input as FORMAT: ${readers} (default: recognized from each input's content)."`
 	BaseURL        *url.URL `group:"Splitting" name:"base-url" placeholder:"URL" help:"Where the output files will be served (their directory, or the URL of the index itself): the index lists the parts under it."`
 	Gzip           bool     `group:"Input and output" help:"Gzip every file written, adding .gz to its name (an output name ending in .gz does the same)."`
-	MaxURLs        int      `group:"Splitting" name:"max-urls" placeholder:"N" default:"50000" help:"At most N entries per file (1 to 50,000)."`
+	MaxURLs        int      `group:"Splitting" name:"max-urls" placeholder:"N" default:"${max_urls}" help:"At most N entries per file (1 to ${max_urls_text})."`
 	OneFile        bool     `group:"Splitting" name:"one-file" help:"Write one file whatever its size, never split (text output only): a plain list of URLs for tools, with no protocol limit, not a sitemap for search engines."`
-	MaxBytes       int64    `group:"Splitting" name:"max-bytes" placeholder:"N" default:"52428800" help:"At most N bytes per file, uncompressed, header and footer counted (1 to 52,428,800)."`
+	MaxBytes       int64    `group:"Splitting" name:"max-bytes" placeholder:"N" default:"${max_bytes}" help:"At most N bytes per file, uncompressed, header and footer counted (1 to ${max_bytes_text})."`
 	KeepDuplicates bool     `group:"Merging and URLs" help:"Keep every entry, even the same URL twice (by default a URL appears once, with its newest lastmod)."`
 	Accumulate     bool     `group:"Merging and URLs" help:"Read the existing output (-o: a sitemap, or an index and its parts) first and merge the inputs into it, so that URLs never vanish because a feed dropped them. A previous output that does not read cleanly is refused."`
 	MaxAge         string   `group:"Filters" name:"max-age" placeholder:"AGE" help:"Drop entries whose lastmod is older than AGE: a number of days (30d), weeks (8w) or a Go duration (36h). Entries without lastmod are kept."`
@@ -329,11 +329,11 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 // overLimit says how standard output, which is not split, is over the
 // protocol's limits of one file; "" when it is not, or the output is files.
 func overLimit(d *destination, stats *convert.Stats) string {
-	if d.set != nil || stats == nil || stats.Written <= output.MaxURLs && d.size.n <= output.MaxBytes {
+	if d.set != nil || stats == nil || stats.Written <= formats.MaxURLs && d.size.n <= formats.MaxBytes {
 		return ""
 	}
 	return fmt.Sprintf("%s holds %d entries and %d bytes: over the protocol's limit of %d per file or %d bytes uncompressed",
-		d.name(), stats.Written, d.size.n, output.MaxURLs, output.MaxBytes)
+		d.name(), stats.Written, d.size.n, formats.MaxURLs, formats.MaxBytes)
 }
 
 // options returns the options of the conversion the flags ask for, writing
@@ -465,7 +465,7 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 		if c.OneFile {
 			return nil, usageError{errors.New("--one-file applies to an output file (-o): standard output is never split")}
 		}
-		if c.BaseURL != nil && f.Doc != formats.DocFeed || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
+		if c.BaseURL != nil && f.Doc != formats.DocFeed || c.MaxURLs != formats.MaxURLs || c.MaxBytes != formats.MaxBytes {
 			return nil, usageError{errors.New("--base-url, --max-urls and --max-bytes need an output file (-o): standard output cannot be split")}
 		}
 		if c.Gzip && e.isTerminal(e.Stdout) {
@@ -483,7 +483,7 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 			return nil, usageError{fmt.Errorf("--one-file writes a plain list of URLs (%s), not %s: a sitemap over the protocol's limits is rejected by search engines",
 				namesWhere(func(f *formats.Format) bool { return f.CanWrite() && f.OneFile }, "--to ", "or"), f.Name)}
 		}
-		if c.BaseURL != nil || c.MaxURLs != output.MaxURLs || c.MaxBytes != output.MaxBytes {
+		if c.BaseURL != nil || c.MaxURLs != formats.MaxURLs || c.MaxBytes != formats.MaxBytes {
 			return nil, usageError{errors.New("--one-file never splits: --base-url, --max-urls and --max-bytes do not apply")}
 		}
 		opts.OneFile, opts.MaxURLs, opts.MaxBytes = true, 0, 0

@@ -20,6 +20,7 @@ import (
 	"log"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -192,10 +193,26 @@ func newParser(e *env) (*kong.Kong, error) {
 			"writers":   strings.Join(formats.WriterNames(), ", "),
 			"to_enum":   "," + strings.Join(formats.WriterNames(), ","),
 			"from_enum": "," + strings.Join(formats.ReaderNames(), ","),
+			// The protocol's limits, as flag defaults and in help.
+			"max_urls":        strconv.Itoa(formats.MaxURLs),
+			"max_urls_text":   thousands(formats.MaxURLs),
+			"max_bytes":       strconv.Itoa(formats.MaxBytes),
+			"max_bytes_text":  thousands(formats.MaxBytes),
+			"fetch_max_bytes": strconv.Itoa(fetch.DefaultMaxBytes),
 		},
 		kong.Bind(e, e.clock()),
 		kong.Help(helpWithExamples),
 	)
+}
+
+// thousands writes n with a comma between groups of three digits, as help
+// texts write numbers: 52,428,800.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // helpWithExamples prints kong's help, ending with examples of the

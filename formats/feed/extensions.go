@@ -61,7 +61,7 @@ func (r *Reader) mediaLoc(n int, it *item, what, raw string) (string, error) {
 
 // images returns the images of the nth item: its image media, then its
 // media:thumbnail elements that are no video's thumbnail, each once, at
-// most MaxImages.
+// most formats.MaxImages.
 func (r *Reader) images(n int, it *item, videos []formats.Video) ([]formats.Image, error) {
 	if len(it.images) == 0 && len(it.thumbs) == 0 {
 		return nil, nil
@@ -82,7 +82,7 @@ func (r *Reader) images(n int, it *item, videos []formats.Video) ([]formats.Imag
 				continue
 			}
 			seen[loc] = true
-			if len(images) == MaxImages {
+			if len(images) == formats.MaxImages {
 				dropped++
 				continue
 			}
@@ -98,7 +98,7 @@ func (r *Reader) images(n int, it *item, videos []formats.Video) ([]formats.Imag
 	}
 	if dropped > 0 {
 		if err := r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: %d images over the limit of %d dropped",
-			it.name(n), dropped, MaxImages)); err != nil {
+			it.name(n), dropped, formats.MaxImages)); err != nil {
 			return nil, err
 		}
 	}

@@ -328,7 +328,7 @@ func TestImagesDedupedAndCapped(t *testing.T) {
 	res := read(t, rssDoc(b.String()), formats.ReadOptions{})
 	require.Len(t, res.entries, 1)
 	images := res.entries[0].Ext.Images
-	assert.Len(t, images, feed.MaxImages)
+	assert.Len(t, images, formats.MaxImages)
 	assert.Equal(t, "https://h.example/i0.jpg", images[0].Loc)
 	require.Len(t, res.warnings, 1)
 	assert.Contains(t, res.warnings[0].Error(), "5 images over the limit of 1000 dropped")

@@ -105,7 +105,7 @@
 //	hreflang   Atom link rel="alternate" hreflang="xx" (never RSS or JSON)
 //
 // Media URLs resolve like item links. Images are deduped by loc, at most
-// MaxImages per entry; videos by content_loc (by player_loc when they have
+// formats.MaxImages per entry; videos by content_loc (by player_loc when they have
 // none). A video is kept only when it has thumbnail_loc, title, description
 // and content_loc or player_loc, and its content_loc is not the page
 // itself; otherwise it is skipped with a warning naming what is missing.

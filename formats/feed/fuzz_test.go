@@ -91,7 +91,7 @@ func checkExtensions(t *testing.T, i int, e formats.Entry) {
 	if x.Uses() == 0 {
 		t.Fatalf("entry %d: empty extensions", i)
 	}
-	if len(x.Images) > feed.MaxImages {
+	if len(x.Images) > formats.MaxImages {
 		t.Fatalf("entry %d: %d images", i, len(x.Images))
 	}
 	seen := map[string]bool{}

@@ -10,10 +10,6 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
 
-// MaxImages is the most images an entry carries, the protocol's limit per
-// URL; the rest are dropped with a warning.
-const MaxImages = 1000
-
 // mediaRef is an image an item names, as written.
 type mediaRef struct {
 	what string // the element it came from, for messages: "enclosure"
