@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/source"
 )
 
 // Sentinel errors for inputs that cannot be read at all.
@@ -33,7 +35,7 @@ var (
 	// it is read under (OpenOptions.MaxBytes), counted after every gzip
 	// layer is removed. The input is never cut short silently: reading
 	// stops with this error.
-	ErrTooLarge = errors.New("formats: input too large")
+	ErrTooLarge = source.ErrTooLarge
 )
 
 // Damaged marks err as damage in the sense of ErrDamaged, keeping its

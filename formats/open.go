@@ -7,14 +7,13 @@ import (
 	"io"
 	"strings"
 
-	"github.com/klauspost/compress/gzip"
-
+	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
 
 // MaxGzipLayers is how many gzip layers Open removes (real servers gzip
 // sitemaps twice); a deeper nesting is an error.
-const MaxGzipLayers = 3
+const MaxGzipLayers = source.MaxGzipLayers
 
 // OpenOptions configure Open.
 type OpenOptions struct {
@@ -36,7 +35,10 @@ type OpenOptions struct {
 // that declares no encoding and is not valid UTF-8 read as windows-1252,
 // with a warning; invalid bytes of a declared encoding replaced with a
 // warning), and recognizes the format by sniffing the
-// first SniffLen bytes, never by name, unless opts.From names it.
+// first SniffLen bytes, never by name, unless opts.From names it. In strict
+// mode an input that is not in UTF-8 is an error, as the protocol wants
+// UTF-8, and so is the first invalid character. Package validate opens its
+// inputs the same way (internal/source).
 //
 // An input that is empty, or not in any registered format, gives an error
 // wrapping ErrEmpty or ErrUnknownFormat that names the source and says what
@@ -51,38 +53,21 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 		}
 		return nil, nil, pe
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	layers := 0
-	for {
-		magic, err := br.Peek(2)
-		if err != nil && err != io.EOF {
-			return fail(err)
-		}
-		if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
-			break
-		}
-		if layers == MaxGzipLayers {
-			return fail(fmt.Errorf("gzip nested more than %d deep", MaxGzipLayers))
-		}
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return fail(fmt.Errorf("corrupt gzip data: %w", err))
-		}
-		layers++
-		br = bufio.NewReaderSize(gzipErrors{zr}, 64<<10)
-	}
-	if opts.MaxBytes > 0 {
-		br = bufio.NewReaderSize(&capReader{r: br, max: opts.MaxBytes}, 64<<10)
-	}
-	if head, _ := br.Peek(512); textenc.IsBinary(head) {
+	src, err := source.Open(r, source.Options{
+		MaxBytes: opts.MaxBytes,
+		Strict:   opts.Strict,
+		Text: textenc.Options{Report: func(p *textenc.Problem) {
+			opts.Warning(p.Line, p.Column, false, p.Err)
+		}},
+	})
+	switch {
+	case err != nil:
+		return fail(err)
+	case src.Binary():
 		return fail(fmt.Errorf("%w (binary data)", ErrUnknownFormat))
 	}
-	dec := textenc.NewReader(br, textenc.Options{
-		Strict: opts.Strict,
-		Report: func(p *textenc.Problem) {
-			opts.Warning(p.Line, p.Column, false, p.Err)
-		},
-	})
+	layers := src.Layers()
+	dec := damagedGzip{src}
 	sr := bufio.NewReaderSize(dec, SniffLen)
 	prefix, err := sr.Peek(SniffLen)
 	if errors.Is(err, ErrTooLarge) {
@@ -132,41 +117,15 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 	return f.NewReader(sr, opts.ReadOptions), f, nil
 }
 
-// capReader reads r up to max bytes, and fails with ErrTooLarge when r
-// holds more: the byte after the cap is read to tell an input of exactly
-// max bytes from a longer one, and never returned.
-type capReader struct {
-	r      io.Reader
-	n, max int64
-}
+// damagedGzip marks damaged gzip data as ErrDamaged: what was read
+// before it can be kept.
+type damagedGzip struct{ r io.Reader }
 
-func (c *capReader) Read(p []byte) (int, error) {
-	if c.n > c.max {
-		return 0, c.tooLarge()
-	}
-	if rest := c.max + 1 - c.n; int64(len(p)) > rest {
-		p = p[:rest]
-	}
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	if c.n > c.max {
-		return n - int(c.n-c.max), c.tooLarge()
-	}
-	return n, err
-}
-
-func (c *capReader) tooLarge() error {
-	return fmt.Errorf("%w: more than the cap of %d bytes (counted decompressed); "+
-		"stopped rather than read part of it", ErrTooLarge, c.max)
-}
-
-// gzipErrors says that errors of the decompressor are about gzip data.
-type gzipErrors struct{ r io.Reader }
-
-func (g gzipErrors) Read(p []byte) (int, error) {
-	n, err := g.r.Read(p)
-	if err != nil && err != io.EOF {
-		err = Damaged(fmt.Errorf("corrupt gzip data: %w", err))
+func (d damagedGzip) Read(p []byte) (int, error) {
+	n, err := d.r.Read(p)
+	var gz *source.GzipError
+	if errors.As(err, &gz) {
+		err = Damaged(gz)
 	}
 	return n, err
 }

@@ -3,11 +3,12 @@ package validate
 import (
 	"errors"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/feed"
 	"github.com/feed2sitemap/feed2sitemap/formats/robots"
+	"github.com/feed2sitemap/feed2sitemap/formats/text"
 )
 
 const (
@@ -15,10 +16,10 @@ const (
 	minuteSlack = time.Minute
 )
 
-// lines calls fn with each line of r (without its end of line: LF, CRLF
-// or CR, as the readers take them), its number, and whether it was longer
-// than formats.MaxLineLength (then line is its start only). Read errors end
-// the lines; the counter reader reports them.
+// lines calls fn with each line of r as formats.LineReader gives it (the
+// readers' line scanner): without its end of line, its number, and whether
+// it was longer than formats.MaxLineLength (then line is its start only).
+// Read errors end the lines; the input reports them.
 func lines(r io.Reader, fn func(line []byte, n int, long bool)) {
 	lr := formats.NewLineReader(r)
 	for {
@@ -30,18 +31,19 @@ func lines(r io.Reader, fn func(line []byte, n int, long bool)) {
 	}
 }
 
-// checkText checks a text sitemap: one absolute URL per line.
+// checkText checks a text sitemap: one absolute URL per line, lines taken
+// as the text reader takes them (text.ParseLine).
 func (d *doc) checkText(r io.Reader) {
 	urls := 0
-	lines(r, func(line []byte, n int, cut bool) {
-		s := strings.TrimSpace(string(line))
-		switch {
-		case s == "":
+	lines(r, func(line []byte, n int, long bool) {
+		kind, value, at := text.ParseLine(line, long)
+		switch kind {
+		case text.LineBlank:
 			return
-		case strings.HasPrefix(s, "#"):
+		case text.LineComment:
 			d.reportAt(ruleTextLine, n, 1, "a comment line; a text sitemap holds only URLs")
 			return
-		case cut:
+		case text.LineTooLong:
 			d.reportAt(ruleLocTooLong, n, 1, "the line is longer than %d bytes", formats.MaxLineLength)
 			return
 		}
@@ -49,13 +51,13 @@ func (d *doc) checkText(r io.Reader) {
 		if urls == MaxURLs+1 {
 			d.reportAt(ruleTooManyURLs, n, 1, "URL number %d: a text sitemap holds at most %d", urls, MaxURLs)
 		}
-		col := 1 + strings.Index(string(line), s)
-		d.checkURL(s, n, col, "URL", usePage, false)
+		d.checkURL(string(value), n, 1+at, "URL", usePage, false)
 	})
 	d.info.URLs = urls
 }
 
-// checkRobots checks the Sitemap: lines of a robots.txt and follows them.
+// checkRobots checks the Sitemap: lines of a robots.txt, taken as the
+// robots.txt reader takes them (robots.SitemapValue), and follows them.
 func (d *doc) checkRobots(r io.Reader) {
 	type child struct {
 		loc       string
@@ -85,16 +87,11 @@ func (d *doc) checkRobots(r io.Reader) {
 
 // checkFeed checks a feed: its items' links as a sitemap's URLs.
 func (d *doc) checkFeed(r io.Reader) {
-	f, err := formats.Lookup("feed")
-	if err != nil {
-		d.reportAt(ruleFeedInvalid, 0, 0, "no feed reader: %v", err)
-		return
-	}
 	opts := formats.ReadOptions{Source: d.src.Name, Base: d.src.URL, Now: d.v.opts.Now,
 		Warn: func(pe *formats.ParseError) {
 			d.reportAt(ruleFeedItem, pe.Line, pe.Column, "%v", pe.Err)
 		}}
-	fr := f.NewReader(r, opts)
+	fr := feed.Format.NewReader(r, opts)
 	for {
 		e, err := fr.Next()
 		if err == io.EOF {

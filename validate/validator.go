@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -12,8 +11,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"   // recognizes feeds for Detect
@@ -227,129 +224,9 @@ func (v *Validator) check(r io.Reader, src Source, parent string, pk parentKind,
 	return err
 }
 
-// run reads the document and dispatches on its format.
-func (d *doc) run(r io.Reader) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	for layers := 0; ; layers++ {
-		magic, err := br.Peek(2)
-		if err != nil && err != io.EOF {
-			return d.readError(err)
-		}
-		if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
-			break
-		}
-		if layers == formats.MaxGzipLayers {
-			d.reportAt(ruleGzip, 0, 0, "gzip nested more than %d deep; not checked further", formats.MaxGzipLayers)
-			return nil
-		}
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			d.reportAt(ruleGzip, 0, 0, "corrupt gzip header: %v", err)
-			return nil
-		}
-		br = bufio.NewReaderSize(&gzipReader{zr, d}, 64<<10)
-	}
-	d.in = &counter{r: br, d: d}
-	raw := bufio.NewReaderSize(d.in, formats.SniffLen)
-	head, err := raw.Peek(formats.SniffLen)
-	if err != nil && err != io.EOF && !errors.Is(err, bufio.ErrBufferFull) {
-		if d.stopped {
-			return nil
-		}
-		return d.readError(err)
-	}
-	text := d.decode(raw, head)
-	tb := bufio.NewReaderSize(text, formats.SniffLen)
-	prefix, _ := tb.Peek(formats.SniffLen)
-	if d.stopped && d.readErr != nil {
-		return d.readError(d.readErr)
-	}
-	sniffed := formats.Sniff(prefix)
-	kind := ""
-	if found := formats.Detect(&sniffed); len(found) == 1 {
-		kind = found[0].Name
-	}
-	switch {
-	case kind == "xml" || kind == "" && sniffed.Content == formats.ContentXML:
-		d.checkXML(tb)
-	case kind == "feed":
-		d.info.Format = "feed"
-		d.checkFeed(tb)
-	case kind == "text":
-		d.info.Format = "text"
-		d.checkText(tb)
-	case kind == "robots":
-		d.info.Format = "robots"
-		d.checkRobots(tb)
-	case d.stopped:
-		// corrupt gzip or a read error before anything could be sniffed
-	case sniffed.Content == formats.ContentEmpty:
-		d.reportAt(ruleUnknownFormat, 0, 0, "the input is empty")
-	default:
-		d.reportAt(ruleUnknownFormat, 0, 0, "not a sitemap, feed, URL list or robots.txt (%s)", &sniffed)
-	}
-	// Drain what the checker did not read, so that the size is counted.
-	if !d.stopped {
-		io.Copy(io.Discard, d.in)
-	}
-	if d.readErr != nil {
-		return d.readError(d.readErr)
-	}
-	d.finish()
-	return nil
-}
-
 // readError wraps a read error with the source's name.
 func (d *doc) readError(err error) error {
 	return fmt.Errorf("validate: reading %s: %w", d.src.Name, err)
-}
-
-// gzipReader turns decompression errors into a gzip finding and the end of
-// the input.
-type gzipReader struct {
-	r io.Reader
-	d *doc
-}
-
-func (g *gzipReader) Read(p []byte) (int, error) {
-	n, err := g.r.Read(p)
-	if err != nil && err != io.EOF {
-		if !g.d.stopped {
-			g.d.reportAt(ruleGzip, 0, 0, "corrupt gzip data after %d bytes: %v; checking stopped there", g.d.info.Bytes+int64(n), err)
-		}
-		g.d.stopped = true
-		return n, io.EOF
-	}
-	return n, err
-}
-
-// counter counts the uncompressed bytes, stops at MaxBytes with a finding,
-// and keeps a read error for Check to return.
-type counter struct {
-	r io.Reader
-	d *doc
-}
-
-func (c *counter) Read(p []byte) (int, error) {
-	if c.d.stopped {
-		return 0, io.EOF
-	}
-	if room := MaxBytes + 1 - c.d.info.Bytes; int64(len(p)) > room {
-		p = p[:room]
-	}
-	n, err := c.r.Read(p)
-	c.d.info.Bytes += int64(n)
-	if c.d.info.Bytes > MaxBytes {
-		c.d.reportAt(ruleTooLarge, 0, 0, "more than %d bytes uncompressed; checking stopped there", MaxBytes)
-		c.d.stopped = true
-		return n, io.EOF
-	}
-	if err != nil && err != io.EOF {
-		c.d.readErr = err
-		c.d.stopped = true
-		return n, io.EOF
-	}
-	return n, err
 }
 
 // followChild checks a child sitemap an index or robots.txt lists.
@@ -372,11 +249,7 @@ func (d *doc) followChild(loc string, line, col int) {
 		return
 	}
 	v.visited[src.Name] = true
-	pk := parentIndex
-	if d.info.Format == "robots" {
-		pk = parentRobots
-	}
-	if err := v.check(rc, src, d.src.Name, pk, d.report); err != nil {
+	if err := v.check(rc, src, d.src.Name, d.check.parent, d.report); err != nil {
 		d.reportAt(ruleChildUnreadable, line, col, "cannot read the sitemap %s: %v", loc, err)
 	}
 }

@@ -100,7 +100,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 			}
 			continue
 		}
-		loc, err := formats.ParseLoc(string(value), r.opts.Base)
+		loc, err := r.parse(string(value))
 		if err != nil {
 			if werr := r.opts.Warning(r.lines.Line(), 1, true, err); werr != nil {
 				return formats.Entry{}, werr
@@ -113,4 +113,19 @@ func (r *Reader) Next() (formats.Entry, error) {
 		r.seen[loc] = true
 		return formats.Entry{Loc: loc, Kind: formats.KindSitemap}, nil
 	}
+}
+
+// parse returns the URL of a Sitemap: line. A relative one resolves against
+// ReadOptions.Base; in strict mode it is refused, as validation does (the
+// protocol wants an absolute URL), and so is a URL as written that breaks
+// the URI grammar, which ParseLoc repairs (formats.LocProblem).
+func (r *Reader) parse(value string) (string, error) {
+	if !r.opts.Strict {
+		return formats.ParseLoc(value, r.opts.Base)
+	}
+	loc, err := formats.ParseLoc(value, nil)
+	if err == nil {
+		err = formats.LocProblem(value)
+	}
+	return loc, err
 }

@@ -59,52 +59,98 @@ type Options struct {
 	// Report receives each problem in lenient mode: an encoding that was
 	// not recognized, and, at the end, how many bytes were repaired.
 	Report func(*Problem)
+	// Each, when set, receives every invalid character as it is found,
+	// with its position: for a checker that reports each one.
+	Each func(Invalid)
+	// Mark replaces each byte of an invalid or forbidden character with
+	// '?' instead of U+FFFD or a space, so that the byte columns of what
+	// follows on the line stay those of the input: for a checker that
+	// reports positions. Bytes read as windows-1252 are decoded all the
+	// same.
+	Mark bool
 }
 
-// NewReader returns a reader of r's content as UTF-8.
-func NewReader(r io.Reader, opts Options) io.Reader {
+// Invalid is one invalid character of the input, as Options.Each
+// receives it.
+type Invalid struct {
+	// Line and Column are 1-based; Column counts bytes of the input as
+	// decoded from its charset, before any repair.
+	Line, Column int
+	// Rune is the forbidden character (a control character, U+FFFE or
+	// U+FFFF), or -1 when the input holds a byte that is not UTF-8.
+	Rune rune
+	// Byte is the byte that is not UTF-8, when Rune is -1.
+	Byte byte
+	// Legacy is set when that byte was read as its windows-1252
+	// character, the input declaring no encoding.
+	Legacy bool
+}
+
+// Reader reads an input's content as UTF-8.
+type Reader struct {
+	cleaner
+	encoding string
+}
+
+// NewReader returns a reader of r's content as UTF-8. The start of r is
+// read at once, to recognize its encoding.
+func NewReader(r io.Reader, opts Options) *Reader {
 	br, ok := r.(*bufio.Reader)
 	if !ok {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
 	var dec io.Reader = br
-	unicodeEnc, bom := detectUnicode(br)
+	unicodeEnc, name, bom := detectUnicode(br)
 	if unicodeEnc != nil {
 		dec = transform.NewReader(br, unicodeEnc.NewDecoder())
 	}
-	dec, named := declared(dec, unicodeEnc != nil, opts)
-	return &cleaner{r: dec, opts: opts, line: 1, legacy: !bom && unicodeEnc == nil && !named}
+	dec, label, named := declared(dec, unicodeEnc != nil, opts)
+	rd := &Reader{cleaner: cleaner{r: dec, opts: opts, at: pos{line: 1}, legacy: !bom && unicodeEnc == nil && !named}}
+	switch norm := strings.ToLower(strings.TrimSpace(label)); {
+	case unicodeEnc != nil:
+		rd.encoding = name
+	case label != "" && norm != "utf-8" && norm != "utf8":
+		rd.encoding = label
+	}
+	return rd
 }
+
+// Encoding returns the encoding the input is in when it is not UTF-8: UTF-16
+// or UTF-32 (recognized by a byte order mark or by the zero bytes of
+// ASCII characters), or the charset its XML declaration names (as written,
+// whether or not it is known); "" for UTF-8.
+func (r *Reader) Encoding() string { return r.encoding }
 
 // detectUnicode recognizes UTF-8, UTF-16 and UTF-32 by their byte order
 // marks, and UTF-16 and UTF-32 without one by the zero bytes of the
 // ASCII characters an XML document or URL list begins with. It drops a
-// byte order mark and returns the decoder to use, or nil for UTF-8, and
-// whether there was a byte order mark.
-func detectUnicode(br *bufio.Reader) (encoding.Encoding, bool) {
+// byte order mark and returns the decoder to use, or nil for UTF-8, its
+// name, and whether there was a byte order mark.
+func detectUnicode(br *bufio.Reader) (encoding.Encoding, string, bool) {
 	head, _ := br.Peek(64)
-	enc, bom := sniffUnicode(head)
+	enc, name, bom := sniffUnicode(head)
 	br.Discard(bom)
-	return enc, bom > 0
+	return enc, name, bom > 0
 }
 
 // sniffUnicode returns the Unicode encoding the start of an input is in
-// (nil for UTF-8) and the length of its byte order mark.
-func sniffUnicode(head []byte) (encoding.Encoding, int) {
+// (nil for UTF-8), its name ("UTF-16" or "UTF-32"; "" for UTF-8) and the
+// length of its byte order mark.
+func sniffUnicode(head []byte) (encoding.Encoding, string, int) {
 	switch {
 	case bytes.HasPrefix(head, []byte{0xEF, 0xBB, 0xBF}):
-		return nil, 3
+		return nil, "", 3
 	case bytes.HasPrefix(head, []byte{0x00, 0x00, 0xFE, 0xFF}):
-		return utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM), 4
+		return utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM), "UTF-32", 4
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE, 0x00, 0x00}):
-		return utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), 4
+		return utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), "UTF-32", 4
 	case bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
-		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), 2
+		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), "UTF-16", 2
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}):
-		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), 2
+		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), "UTF-16", 2
 	}
 	if len(head) < 4 {
-		return nil, 0
+		return nil, "", 0
 	}
 	n := min(len(head), 64) &^ 3
 	var zeros [4]int
@@ -116,15 +162,15 @@ func sniffUnicode(head []byte) (encoding.Encoding, int) {
 	q := n / 4 // characters in UTF-32, half the characters in UTF-16
 	switch {
 	case zeros[0] == q && zeros[1] == q && zeros[2] == q && zeros[3] == 0:
-		return utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM), 0
+		return utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM), "UTF-32", 0
 	case zeros[0] == 0 && zeros[1] == q && zeros[2] == q && zeros[3] == q:
-		return utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), 0
+		return utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), "UTF-32", 0
 	case zeros[0]+zeros[2] >= n/2-1 && zeros[1]+zeros[3] == 0:
-		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), 0
+		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), "UTF-16", 0
 	case zeros[1]+zeros[3] >= n/2-1 && zeros[0]+zeros[2] == 0:
-		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), 0
+		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), "UTF-16", 0
 	}
-	return nil, 0
+	return nil, "", 0
 }
 
 // IsBinary reports whether the start of an input is binary data rather than
@@ -133,7 +179,7 @@ func IsBinary(head []byte) bool {
 	if bytes.IndexByte(head, 0) < 0 {
 		return false
 	}
-	enc, _ := sniffUnicode(head)
+	enc, _, _ := sniffUnicode(head)
 	return enc == nil
 }
 
@@ -141,23 +187,23 @@ var encodingAttr = regexp.MustCompile(`(encoding\s*=\s*)(?:"([^"]*)"|'([^']*)')`
 
 // declared reads an XML declaration at the start of r, if there is one,
 // transcodes the rest from the charset it names, and returns a reader
-// whose declaration says UTF-8, and whether the declaration names an
-// encoding (any, UTF-8 included).
-func declared(r io.Reader, transcoded bool, opts Options) (io.Reader, bool) {
+// whose declaration says UTF-8, the encoding the declaration names (as
+// written) and whether it names one (any, UTF-8 included).
+func declared(r io.Reader, transcoded bool, opts Options) (io.Reader, string, bool) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(1024)
 	start := len(head) - len(bytes.TrimLeft(head, " \t\r\n"))
 	if !bytes.HasPrefix(head[start:], []byte("<?xml")) {
-		return br, false
+		return br, "", false
 	}
 	end := bytes.Index(head[start:], []byte("?>"))
 	if end < 0 {
-		return br, false
+		return br, "", false
 	}
 	decl := head[:start+end+2]
 	m := encodingAttr.FindSubmatchIndex(decl)
 	if m == nil {
-		return br, false
+		return br, "", false
 	}
 	var label string
 	if m[4] >= 0 {
@@ -167,7 +213,7 @@ func declared(r io.Reader, transcoded bool, opts Options) (io.Reader, bool) {
 	}
 	norm := strings.ToLower(strings.TrimSpace(label))
 	if norm == "utf-8" || norm == "utf8" {
-		return br, true
+		return br, label, true
 	}
 	var enc encoding.Encoding
 	if !transcoded && !strings.HasPrefix(norm, "utf-16") && !strings.HasPrefix(norm, "utf-32") {
@@ -185,7 +231,7 @@ func declared(r io.Reader, transcoded bool, opts Options) (io.Reader, bool) {
 	if enc != nil && enc != encoding.Nop {
 		rest = transform.NewReader(br, enc.NewDecoder())
 	}
-	return io.MultiReader(bytes.NewReader(rewritten), rest), true
+	return io.MultiReader(bytes.NewReader(rewritten), rest), label, true
 }
 
 // cleaner replaces invalid UTF-8 with U+FFFD (with the byte's
@@ -208,7 +254,9 @@ type cleaner struct {
 	buf         []byte
 	err         error
 
-	line, col     int // position of the next byte read, for problems
+	at            pos // position of the next byte read, for problems
+	mark          pos // position of chunk[marked] in the chunk being cleaned
+	marked        int
 	invalid, ctrl int
 	first         *Problem
 }
@@ -265,23 +313,24 @@ func (c *cleaner) Read(p []byte) (int, error) {
 // clean returns chunk cleaned, in place when it needs no change (valid
 // UTF-8 without forbidden characters, the common case, costs one scan). At
 // the end of the input (final) an incomplete sequence is invalid; otherwise
-// it is carried to the next read. The position (line, col) moves past the
-// chunk once it is cleaned; a problem's own position is worked out only for
-// the first problem.
+// it is carried to the next read. The position moves past the chunk once
+// it is cleaned; a problem's own position is worked out from the last
+// problem's, so that reporting each (Options.Each) stays linear.
 func (c *cleaner) clean(chunk []byte, final bool) []byte {
 	i := validPrefix(chunk)
 	if i == len(chunk) {
-		c.advance(chunk)
+		c.at = c.at.advance(chunk)
 		return chunk
 	}
 	if !final && !utf8.FullRune(chunk[i:]) {
 		// Valid up to an incomplete sequence that the next read completes.
 		c.carry = append(c.carry, chunk[i:]...)
-		c.advance(chunk[:i])
+		c.at = c.at.advance(chunk[:i])
 		return chunk[:i]
 	}
 	out := make([]byte, 0, len(chunk)+16)
 	out = append(out, chunk[:i]...)
+	c.mark, c.marked = c.at, 0
 	for i < len(chunk) {
 		b := chunk[i]
 		if allowed[b] {
@@ -290,8 +339,8 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 			continue
 		}
 		if b < utf8.RuneSelf {
-			c.problem(&c.ctrl, chunk[:i], fmt.Sprintf("control character U+%04X", b))
-			out = append(out, ' ')
+			c.problem(&c.ctrl, chunk, i, Invalid{Rune: rune(b)}, fmt.Sprintf("control character U+%04X", b))
+			out = c.replace(out, 1, " ")
 			i++
 			continue
 		}
@@ -303,24 +352,39 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 		switch {
 		case r == utf8.RuneError && size == 1 && c.legacy:
 			c.legacyBytes++
+			at := c.locate(chunk, i)
 			if c.firstLegacy == nil {
-				line, col := position(c.line, c.col, chunk[:i])
-				c.firstLegacy = &Problem{Line: line, Column: col + 1, Err: fmt.Errorf(
+				c.firstLegacy = &Problem{Line: at.line, Column: at.col + 1, Err: fmt.Errorf(
 					"%w: byte 0x%02X read as windows-1252", ErrUndeclaredLegacy, b)}
+			}
+			if c.opts.Each != nil {
+				c.opts.Each(Invalid{Line: at.line, Column: at.bcol + 1, Rune: -1, Byte: b, Legacy: true})
 			}
 			out = utf8.AppendRune(out, Windows1252(b))
 		case r == utf8.RuneError && size == 1:
-			c.problem(&c.invalid, chunk[:i], fmt.Sprintf("invalid UTF-8 byte 0x%02X", b))
-			out = append(out, "\uFFFD"...)
+			c.problem(&c.invalid, chunk, i, Invalid{Rune: -1, Byte: b}, fmt.Sprintf("invalid UTF-8 byte 0x%02X", b))
+			out = c.replace(out, 1, "\uFFFD")
 		case r == 0xFFFE || r == 0xFFFF:
-			c.problem(&c.ctrl, chunk[:i], fmt.Sprintf("noncharacter U+%04X", r))
-			out = append(out, ' ')
+			c.problem(&c.ctrl, chunk, i, Invalid{Rune: r}, fmt.Sprintf("noncharacter U+%04X", r))
+			out = c.replace(out, size, " ")
 		default:
 			out = append(out, chunk[i:i+size]...)
 		}
 		i += size
 	}
-	c.advance(chunk[:i])
+	c.at = c.at.advance(chunk[:i])
+	return out
+}
+
+// replace appends what stands for an invalid character of size bytes:
+// with, or a '?' for each byte with Options.Mark.
+func (c *cleaner) replace(out []byte, size int, with string) []byte {
+	if !c.opts.Mark {
+		return append(out, with...)
+	}
+	for range size {
+		out = append(out, '?')
+	}
 	return out
 }
 
@@ -358,29 +422,42 @@ func validPrefix(b []byte) int {
 	return i
 }
 
-// advance moves the position past b: lines are counted by newlines,
-// columns by characters.
-func (c *cleaner) advance(b []byte) {
-	c.line, c.col = position(c.line, c.col, b)
-}
+// pos is a position in the text: a 1-based line, and the characters and
+// bytes before it on the line.
+type pos struct{ line, col, bcol int }
 
-// position returns the line and column after b, from line and col before
-// it.
-func position(line, col int, b []byte) (int, int) {
+// advance returns the position after b, from p before it: lines are
+// counted by newlines.
+func (p pos) advance(b []byte) pos {
 	if nl := bytes.Count(b, []byte{'\n'}); nl > 0 {
-		return line + nl, utf8.RuneCount(b[bytes.LastIndexByte(b, '\n')+1:])
+		tail := b[bytes.LastIndexByte(b, '\n')+1:]
+		return pos{p.line + nl, utf8.RuneCount(tail), len(tail)}
 	}
-	return line, col + utf8.RuneCount(b)
+	return pos{p.line, p.col + utf8.RuneCount(b), p.bcol + len(b)}
 }
 
-// problem counts a problem, what, found after before, the part of the
-// chunk that precedes it, and remembers where the first one was and what
-// it was.
-func (c *cleaner) problem(count *int, before []byte, what string) {
+// locate returns the position of chunk[i], moving on from the last
+// problem's in the chunk.
+func (c *cleaner) locate(chunk []byte, i int) pos {
+	c.mark = c.mark.advance(chunk[c.marked:i])
+	c.marked = i
+	return c.mark
+}
+
+// problem counts a problem, what, at chunk[i], passes it to Options.Each,
+// and remembers where the first one was and what it was.
+func (c *cleaner) problem(count *int, chunk []byte, i int, inv Invalid, what string) {
 	*count++
+	if c.first != nil && c.opts.Each == nil {
+		return
+	}
+	at := c.locate(chunk, i)
 	if c.first == nil {
-		line, col := position(c.line, c.col, before)
-		c.first = &Problem{Line: line, Column: col + 1, Err: fmt.Errorf("%w: %s", ErrInvalidText, what)}
+		c.first = &Problem{Line: at.line, Column: at.col + 1, Err: fmt.Errorf("%w: %s", ErrInvalidText, what)}
+	}
+	if c.opts.Each != nil {
+		inv.Line, inv.Column = at.line, at.bcol+1
+		c.opts.Each(inv)
 	}
 }
 

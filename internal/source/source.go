@@ -1,0 +1,202 @@
+// Package source opens an input for reading, the one way every reader and
+// the validator do: it removes gzip layers (recognized by their magic
+// bytes, whatever the input's name), caps the size (counted after every
+// layer is removed, so that a gzip bomb stops at the cap), tells binary
+// data from text, and decodes the text to UTF-8 (package textenc), each
+// invalid character reported at its position.
+package source
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
+)
+
+// MaxGzipLayers is how many gzip layers Open removes (real servers gzip
+// sitemaps twice); a deeper nesting is an error.
+const MaxGzipLayers = 3
+
+// ErrTooLarge is wrapped by the error of reading past Options.MaxBytes.
+// Package formats exports it as formats.ErrTooLarge.
+var ErrTooLarge = errors.New("formats: input too large")
+
+// BinaryLen is how many bytes at the start of an input Open looks at to
+// tell binary data from text (Reader.Binary).
+const BinaryLen = 512
+
+// ErrNotUTF8 is wrapped by the problem strict opening reports for an input
+// that is not in UTF-8: UTF-16, UTF-32 or a declared charset. The protocol
+// wants UTF-8; lenient opening decodes the others.
+var ErrNotUTF8 = errors.New("not encoded in UTF-8")
+
+// ErrGzipDepth is returned by Open for gzip nested more than MaxGzipLayers
+// deep.
+var ErrGzipDepth = fmt.Errorf("gzip nested more than %d deep", MaxGzipLayers)
+
+// GzipError is gzip data that cannot be read: a corrupt header (returned by
+// Open) or damage further on (returned by Read, after what came before).
+type GzipError struct {
+	// Header is set for a header that cannot be read, so that nothing of
+	// the layer was.
+	Header bool
+	// Offset is how many bytes the layers gave before the damage.
+	Offset int64
+	// Err is the decompressor's error.
+	Err error
+}
+
+// Error says that the gzip data is corrupt, and how.
+func (e *GzipError) Error() string { return "corrupt gzip data: " + e.Err.Error() }
+
+// Unwrap returns the decompressor's error.
+func (e *GzipError) Unwrap() error { return e.Err }
+
+// Options configure Open.
+type Options struct {
+	// MaxBytes caps the input's size, counted after every gzip layer is
+	// removed and before decoding to UTF-8: reading past it fails with an
+	// error wrapping ErrTooLarge. 0 means no cap.
+	MaxBytes int64
+	// Strict makes an input that is not in UTF-8 an error of Open (a
+	// *textenc.Problem wrapping ErrNotUTF8), and the first invalid
+	// character an error of Read.
+	Strict bool
+	// Text configures the decoding to UTF-8: where problems are reported,
+	// and how invalid characters are replaced. Its Strict is set from
+	// Strict.
+	Text textenc.Options
+}
+
+// Reader is an opened input: its text as UTF-8.
+type Reader struct {
+	text   *textenc.Reader // nil when binary
+	count  *counter
+	layers int
+	binary bool
+}
+
+// Open opens the input r. It fails with ErrGzipDepth, a *GzipError for a
+// header that cannot be read, a *textenc.Problem for an input not
+// in UTF-8 (with Options.Strict), or r's own error before the first gzip
+// layer; later errors come from Read.
+func Open(r io.Reader, opts Options) (*Reader, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	layers := 0
+	for {
+		magic, err := br.Peek(2)
+		if err != nil && err != io.EOF {
+			if layers > 0 {
+				break // damage right at the start of a layer: Read returns it
+			}
+			return nil, err
+		}
+		if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+			break
+		}
+		if layers == MaxGzipLayers {
+			return nil, ErrGzipDepth
+		}
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, &GzipError{Header: true, Err: err}
+		}
+		layers++
+		br = bufio.NewReaderSize(zr, 64<<10)
+	}
+	c := &counter{r: br, max: opts.MaxBytes, gzip: layers > 0}
+	raw := bufio.NewReaderSize(c, 64<<10)
+	// A read error here comes again from Read, after what came before it.
+	if head, _ := raw.Peek(BinaryLen); textenc.IsBinary(head) {
+		return &Reader{count: c, layers: layers, binary: true}, nil
+	}
+	topts := opts.Text
+	topts.Strict = opts.Strict
+	text := textenc.NewReader(raw, topts)
+	if enc := text.Encoding(); opts.Strict && enc != "" {
+		return nil, &textenc.Problem{Line: 1, Column: 1, Err: fmt.Errorf("%w: the input is encoded in %s", ErrNotUTF8, enc)}
+	}
+	return &Reader{text: text, count: c, layers: layers}, nil
+}
+
+// Binary reports whether the input is binary data rather than text in
+// some encoding: a NUL byte in its first BinaryLen bytes, which are not
+// UTF-16 or UTF-32. Such an input has no text: Read returns io.EOF at
+// once.
+func (r *Reader) Binary() bool { return r.binary }
+
+// Read reads the text as UTF-8. Besides r's own errors, it fails with a
+// *GzipError for damaged gzip data, an error wrapping ErrTooLarge past the
+// cap, and, in strict mode, a *textenc.Problem at the first invalid
+// character.
+func (r *Reader) Read(p []byte) (int, error) {
+	if r.binary {
+		return 0, io.EOF
+	}
+	return r.text.Read(p)
+}
+
+// Layers returns how many gzip layers were removed.
+func (r *Reader) Layers() int { return r.layers }
+
+// Encoding returns the encoding the input is in when it is not UTF-8
+// (textenc.Reader.Encoding), or "".
+func (r *Reader) Encoding() string {
+	if r.binary {
+		return ""
+	}
+	return r.text.Encoding()
+}
+
+// Bytes returns how many bytes of the input have been read, counted after
+// the gzip layers are removed and before decoding: its size once it has
+// been read to the end (up to the cap and one byte more).
+func (r *Reader) Bytes() int64 { return r.count.n }
+
+// Drain reads what is left of the input without decoding it, so that
+// Bytes gives its size, and returns the error that ended it, if any but
+// io.EOF: damaged gzip data, the cap, or r's own.
+func (r *Reader) Drain() error {
+	_, err := io.Copy(io.Discard, r.count)
+	return err
+}
+
+// counter counts the bytes the gzip layers give and fails past the cap:
+// the byte after the cap is read to tell an input of exactly max bytes
+// from a longer one, and never returned. It says which of its reader's
+// errors are gzip damage.
+type counter struct {
+	r      io.Reader
+	n, max int64
+	gzip   bool
+	err    error // the error that ended the input, returned again
+}
+
+func (c *counter) Read(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	if c.max > 0 {
+		if rest := c.max + 1 - c.n; int64(len(p)) > rest {
+			p = p[:rest]
+		}
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	if c.max > 0 && c.n > c.max {
+		c.err = fmt.Errorf("%w: more than the cap of %d bytes (counted decompressed); "+
+			"stopped rather than read part of it", ErrTooLarge, c.max)
+		return n - int(c.n-c.max), c.err
+	}
+	if err != nil && err != io.EOF {
+		if c.gzip {
+			err = &GzipError{Offset: c.n, Err: err}
+		}
+		c.err = err
+	}
+	return n, err
+}
