@@ -39,23 +39,17 @@
 package output
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
-
-	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
@@ -272,40 +266,6 @@ func New(opts Options) (*Set, error) {
 	return s, nil
 }
 
-// Lock takes the lock of the output: the lock file ".STEM.lock" beside it
-// (.sitemap.lock for sitemap.xml, sitemap.txt and their parts), waiting at
-// most timeout for another run that holds it (0: not at all). The lock is
-// held until Close succeeds or Abort, and the kernel drops it when the
-// process ends, however it ends. The error of a lock that stayed held
-// matches ErrLocked and names the lock file and its holder.
-//
-// Close takes the lock itself when it is not held, so that two runs never
-// put files in place at once; a run that reads the previous set
-// (Previous) and writes it again calls Lock before reading it.
-func (s *Set) Lock(timeout time.Duration) error {
-	if s.lock != nil {
-		return nil
-	}
-	l, err := filelock.Acquire(s.LockPath(), timeout)
-	if errors.Is(err, ErrLocked) {
-		return fmt.Errorf("output: another run is writing %s: %w", s.path, err)
-	}
-	if err != nil {
-		return fmt.Errorf("output: %w", err)
-	}
-	s.lock = l
-	return nil
-}
-
-// LockPath returns the path of the output's lock file.
-func (s *Set) LockPath() string { return filepath.Join(s.dir, "."+s.stem+".lock") }
-
-// unlock releases the lock, if held.
-func (s *Set) unlock() {
-	s.lock.Release()
-	s.lock = nil
-}
-
 // SetWriteOptions sets the options the documents are written with, as
 // Options.Write does, when they are known only once the entries are (the
 // extensions they use, say). It must be called before the first Write.
@@ -337,13 +297,6 @@ func (s *Set) PartsWritten() int { return int(s.written.Load()) }
 // Files returns the files written, after a successful Close: the parts, then
 // the index; or the one sitemap.
 func (s *Set) Files() []File { return s.files }
-
-func (s *Set) gzExt() string {
-	if s.opts.Gzip {
-		return ".gz"
-	}
-	return ""
-}
 
 // Write adds one entry, starting a new part first when the entry would take
 // the current one over a limit.
@@ -432,60 +385,6 @@ func (s *Set) writeWhole(e formats.Entry) error {
 	return nil
 }
 
-// split finishes the current part, checking that the set may have one more.
-func (s *Set) split() error {
-	switch {
-	case s.kind == formats.KindSitemap:
-		return fmt.Errorf("%w: the child sitemaps are more than one index may list (%d entries or %d bytes); an index never lists another index, so shard the inputs into several outputs",
-			ErrIndexTooLarge, s.maxURLs, s.maxBytes)
-	case s.base == nil:
-		return ErrNeedBaseURL
-	case len(s.parts)+2 > maxParts:
-		return fmt.Errorf("%w: more than %d parts of %d entries; an index never lists another index, so shard the inputs into several outputs, each with its own path and base URL",
-			ErrTooManyParts, maxParts, s.maxURLs)
-	}
-	if err := s.finish(s.cur); err != nil {
-		return err
-	}
-	return s.indexFits(1)
-}
-
-// indexFits checks that an index listing the parts so far, and extra more
-// of the size of the last, stays within the limits.
-func (s *Set) indexFits(extra int) error {
-	if s.indexBytes+int64(extra*s.lastIndexEntry) > s.maxBytes {
-		return fmt.Errorf("%w: an index of %d parts needs more than %d bytes; an index never lists another index, so shard the inputs into several outputs",
-			ErrIndexTooLarge, len(s.parts)+extra, s.maxBytes)
-	}
-	return nil
-}
-
-// size returns the size of a part's document, uncompressed, as written
-// (0 for a document written by a format's Writer, which is not measured).
-func (s *Set) size(p *part) int64 {
-	if s.newEnc == nil {
-		return 0
-	}
-	return s.frame + p.bytes
-}
-
-// partName returns the file name of part n whose content has the hex hash
-// sum.
-func (s *Set) partName(n int, sum string) string {
-	return fmt.Sprintf("%s-%d-%s%s%s", s.stem, n, sum[:8], s.ext, s.gzExt())
-}
-
-// stored is what stands for the hash of a part still being stored, to
-// measure index entries: it has the same length.
-const stored = "00000000"
-
-// indexEntry returns the index's entry for a part whose content has the hex
-// hash sum.
-func (s *Set) indexEntry(p *part, sum string) formats.Entry {
-	loc := s.base.ResolveReference(&url.URL{Path: s.partName(p.n, sum)}).String()
-	return formats.Entry{Loc: loc, LastMod: p.lastmod, Kind: formats.KindSitemap}
-}
-
 func (s *Set) fail(err error) error {
 	s.err = err
 	return err
@@ -553,147 +452,6 @@ func (s *Set) Close() error {
 	return nil
 }
 
-// commitSplit names the parts, then writes the index that lists them.
-func (s *Set) commitSplit() error {
-	if err := s.indexFits(0); err != nil {
-		return err
-	}
-	var index []formats.Entry
-	for _, p := range s.parts {
-		path := filepath.Join(s.dir, s.partName(p.n, p.sum))
-		if err := s.place(p.tmp, path); err != nil {
-			return err
-		}
-		s.files = append(s.files, File{Path: path, Entries: p.entries, Bytes: s.size(p)})
-		index = append(index, s.indexEntry(p, p.sum))
-	}
-	tmp, err := atomicfile.CreateTemp(s.dir, filepath.Base(s.indexPath))
-	if err != nil {
-		return err
-	}
-	var w io.Writer = tmp
-	var gz *gzip.Writer
-	if s.opts.Gzip {
-		gz = gzip.NewWriter(tmp)
-		w = gz
-	}
-	xw := s.index.NewWriter(w, s.indexOptions())
-	for _, e := range index {
-		if err = xw.Write(e); err != nil {
-			break
-		}
-	}
-	if err == nil {
-		err = xw.Close()
-	}
-	if err == nil && gz != nil {
-		err = gz.Close()
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = s.place(tmp.Name(), s.indexPath)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	s.files = append(s.files, File{Path: s.indexPath, Entries: len(index), Bytes: s.indexBytes})
-	return nil
-}
-
-// place moves the complete temporary file tmp to path, unless path already
-// holds the same bytes: then it is kept, modification time and all. A link
-// at path is written through (atomicfile.Place).
-func (s *Set) place(tmp, path string) error {
-	if same, err := sameContent(tmp, path); err == nil && same {
-		return os.Remove(tmp)
-	}
-	target, err := atomicfile.Place(tmp, path, 0o644)
-	if err != nil {
-		return err
-	}
-	if path != s.path && path != s.indexPath {
-		s.created = append(s.created, target)
-	}
-	return nil
-}
-
-// sameContent reports whether the files a and b hold the same bytes.
-func sameContent(a, b string) (bool, error) {
-	fa, err := os.Open(a)
-	if err != nil {
-		return false, err
-	}
-	defer fa.Close()
-	fb, err := os.Open(b)
-	if err != nil {
-		return false, err
-	}
-	defer fb.Close()
-	sa, err := fa.Stat()
-	if err != nil {
-		return false, err
-	}
-	sb, err := fb.Stat()
-	if err != nil || !sb.Mode().IsRegular() || sa.Size() != sb.Size() {
-		return false, err
-	}
-	ba, bb := make([]byte, 256<<10), make([]byte, 256<<10)
-	for {
-		na, erra := io.ReadFull(fa, ba)
-		nb, errb := io.ReadFull(fb, bb)
-		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
-			return false, nil
-		}
-		if erra == io.EOF || erra == io.ErrUnexpectedEOF {
-			return errb == erra, nil
-		}
-		if erra != nil {
-			return false, erra
-		}
-		if errb != nil {
-			return false, errb
-		}
-	}
-}
-
-// removeLeftovers removes the files in the output's directory that match
-// this output's part pattern but are not in the set just written, and the
-// temporary files of runs of this output that were killed: only under the
-// lock, which no live run of this output holds then, and only those of
-// processes that are gone.
-func (s *Set) removeLeftovers() {
-	entries, err := os.ReadDir(s.dir)
-	if err != nil {
-		return
-	}
-	q := regexp.QuoteMeta
-	temp := regexp.MustCompile(`^\.(?:` + q(s.stem) + `-part|` + q(filepath.Base(s.path)) + `|` + q(filepath.Base(s.indexPath)) + `)\.tmp-([0-9]+)-[0-9]+$`)
-	keep := map[string]bool{}
-	for _, f := range s.files {
-		keep[filepath.Base(f.Path)] = true
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if !e.Type().IsRegular() || keep[name] {
-			continue
-		}
-		if m := temp.FindStringSubmatch(name); m != nil {
-			if pid, err := strconv.Atoi(m[1]); err != nil || s.lock == nil || pid == os.Getpid() || processAlive(pid) {
-				continue
-			}
-		} else if !s.isPartName(name) {
-			continue
-		}
-		os.Remove(filepath.Join(s.dir, name))
-	}
-}
-
 // Abort throws away what was written and leaves the previous set as it was,
 // then releases the lock. It does nothing after a successful Close, so it
 // can be deferred; after a failed Close, call it.
@@ -729,73 +487,4 @@ func (s *Set) wait() error {
 		}
 	}
 	return first
-}
-
-// FileURL returns the URL the file named name (a base name, such as
-// "sitemap.xml.gz") is served at when the set's files are served from base,
-// which is given as Options.BaseURL takes it: the directory, or the URL of
-// the index itself. The name is joined to the directory the way the index
-// joins its parts.
-func FileURL(base *url.URL, name string) (string, error) {
-	dir, err := baseDir(base, name)
-	if err != nil {
-		return "", err
-	}
-	return dir.ResolveReference(&url.URL{Path: name}).String(), nil
-}
-
-// baseDir returns the directory URL files are served from, given the URL
-// of the directory (with or without a final slash) or of the index file
-// named index.
-func baseDir(u *url.URL, index string) (*url.URL, error) {
-	if u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" || u.User != nil {
-		return nil, fmt.Errorf("base URL %q has a query, fragment or user name; it must be where the files are served", u)
-	}
-	loc, err := formats.ParseLoc(u.String(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("base URL: %w", err)
-	}
-	c, err := url.Parse(loc)
-	if err != nil {
-		return nil, fmt.Errorf("base URL: %w", err)
-	}
-	b := *c
-	segs := strings.Split(b.Path, "/")
-	last := segs[len(segs)-1]
-	switch {
-	case last == "":
-	case last == index || slices.Contains([]string{".xml", ".gz", ".txt"}, filepath.Ext(last)) && strings.Contains(last, "."):
-		// The URL of a file: its directory.
-		b.Path = strings.Join(segs[:len(segs)-1], "/") + "/"
-	default:
-		b.Path += "/"
-	}
-	if b.Path == "" {
-		b.Path = "/"
-	}
-	b.RawPath = ""
-	return &b, nil
-}
-
-// NeedBaseURLError is the error of a set that must be split and has no
-// base URL. It matches ErrNeedBaseURL, and names the entry that did not
-// fit, so that a caller can suggest a base URL on its site.
-type NeedBaseURLError struct {
-	Loc string // the loc of the first entry that needed another part
-}
-
-func (e *NeedBaseURLError) Error() string { return ErrNeedBaseURL.Error() }
-
-// Is reports whether target is ErrNeedBaseURL.
-func (e *NeedBaseURLError) Is(target error) bool { return target == ErrNeedBaseURL }
-
-// isPartName reports whether name is the name of a part of this output.
-func (s *Set) isPartName(name string) bool { return s.partRe.MatchString(name) }
-
-// indexOptions returns the options the sitemap index is written with. The
-// document-level elements (WriteOptions.Head) are in the index as in every
-// part: a ResourceSync list split in parts is an index and parts that each
-// say what they are (rs:md capability) and where they belong (rs:ln).
-func (s *Set) indexOptions() formats.WriteOptions {
-	return formats.WriteOptions{Index: true, Stylesheet: s.opts.Write.Stylesheet, Head: s.opts.Write.Head}
 }

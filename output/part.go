@@ -1,14 +1,8 @@
 package output
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"io"
 	"os"
-	"sync"
 	"sync/atomic"
-
-	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
@@ -42,14 +36,28 @@ func (s *Set) docOptions() formats.WriteOptions {
 	return o
 }
 
+// openFile starts writing a file of the set, to a temporary file in the
+// output's directory that stands for base: what goes to its chunks is
+// hashed, gzipped with Options.Gzip and stored by a goroutine of its own.
+// done, when set, counts it once it is stored.
+func (s *Set) openFile(base string, done *atomic.Int64) (*part, error) {
+	f, err := atomicfile.CreateTemp(s.dir, base)
+	if err != nil {
+		return nil, err
+	}
+	p := &part{tmp: f.Name(), file: f, chunks: newChunker(), done: make(chan error, 1)}
+	s.slots <- struct{}{}
+	go p.store(p.chunks.out, s.opts.Gzip, s.slots, done)
+	return p, nil
+}
+
+// newPart starts the next part, and its document.
 func (s *Set) newPart() error {
-	f, err := atomicfile.CreateTemp(s.dir, s.stem+"-part")
+	p, err := s.openFile(s.stem+"-part", &s.written)
 	if err != nil {
 		return err
 	}
-	p := &part{n: len(s.parts) + 1, tmp: f.Name(), file: f, chunks: newChunker(), done: make(chan error, 1)}
-	s.slots <- struct{}{}
-	go p.store(p.chunks.out, s.opts.Gzip, s.slots, &s.written)
+	p.n = len(s.parts) + 1
 	if s.newEnc != nil {
 		s.startEncoder()
 		p.enc = s.newEnc(s.docOptions())
@@ -104,42 +112,6 @@ func (s *Set) finish(p *part) error {
 	return err
 }
 
-// store hashes the part's chunks and writes them to its file, gzipped or
-// not, then syncs and closes it. It runs on a goroutine of its own, so that
-// hashing, compressing and writing run beside formatting.
-func (p *part) store(chunks <-chan []byte, gz bool, slots chan struct{}, written *atomic.Int64) {
-	defer func() { <-slots }()
-	h := sha256.New()
-	var w io.Writer = p.file
-	var zw *gzip.Writer
-	if gz {
-		zw = gzip.NewWriter(p.file)
-		w = zw
-	}
-	var err error
-	for c := range chunks {
-		if err == nil {
-			h.Write(c)
-			_, err = w.Write(c)
-		}
-		putChunk(c)
-	}
-	if err == nil && zw != nil {
-		err = zw.Close()
-	}
-	if err == nil {
-		err = p.file.Sync()
-	}
-	if cerr := p.file.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		p.sum = hex.EncodeToString(h.Sum(nil))
-		written.Add(1)
-	}
-	p.done <- err
-}
-
 // wait returns the part's error once it is complete.
 func (p *part) wait() error {
 	if !p.waited {
@@ -154,57 +126,4 @@ func (p *part) abort() {
 	p.chunks.close()
 	p.wait()
 	os.Remove(p.tmp)
-}
-
-// chunkSize is how many uncompressed bytes go to a compressor at once.
-const chunkSize = 1 << 20
-
-var chunkPool = sync.Pool{New: func() any { return new([]byte) }}
-
-func getChunk() []byte {
-	b := *chunkPool.Get().(*[]byte)
-	if cap(b) < chunkSize {
-		b = make([]byte, 0, chunkSize)
-	}
-	return b[:0]
-}
-
-func putChunk(b []byte) {
-	b = b[:0]
-	chunkPool.Put(&b)
-}
-
-// chunker gathers what is written into chunks for a compressor goroutine.
-// At most a few chunks wait at once, so memory stays bounded.
-type chunker struct {
-	buf []byte
-	out chan []byte
-}
-
-func newChunker() *chunker { return &chunker{buf: getChunk(), out: make(chan []byte, 2)} }
-
-func (c *chunker) Write(p []byte) (int, error) {
-	n := len(p)
-	for len(p) > 0 {
-		m := copy(c.buf[len(c.buf):cap(c.buf)], p)
-		c.buf = c.buf[:len(c.buf)+m]
-		p = p[m:]
-		if len(c.buf) == cap(c.buf) {
-			c.out <- c.buf
-			c.buf = getChunk()
-		}
-	}
-	return n, nil
-}
-
-func (c *chunker) close() {
-	if c.out == nil {
-		return
-	}
-	if len(c.buf) > 0 {
-		c.out <- c.buf
-	}
-	c.buf = nil
-	close(c.out)
-	c.out = nil
 }

@@ -19,6 +19,7 @@ package atomicfile
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -210,6 +211,63 @@ func Place(tmp, path string, perm fs.FileMode) (string, error) {
 		}
 	}
 	return target, nil
+}
+
+// PlaceChanged puts tmp at path as Place does, unless the file path leads
+// to already holds the same bytes: then tmp is removed and that file is
+// kept as it is, modification time and all, so that a file rewritten
+// unchanged does not look new. It returns the file path leads to, and
+// whether it was replaced.
+func PlaceChanged(tmp, path string, perm fs.FileMode) (target string, replaced bool, err error) {
+	if same, err := sameContent(tmp, path); err == nil && same {
+		if target, err = Target(path); err != nil {
+			os.Remove(tmp)
+			return "", false, err
+		}
+		return target, false, os.Remove(tmp)
+	}
+	target, err = Place(tmp, path, perm)
+	return target, err == nil, err
+}
+
+// sameContent reports whether the files a and b hold the same bytes; b
+// must be a regular file, or a link to one.
+func sameContent(a, b string) (bool, error) {
+	fa, err := os.Open(a)
+	if err != nil {
+		return false, err
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false, err
+	}
+	defer fb.Close()
+	sa, err := fa.Stat()
+	if err != nil {
+		return false, err
+	}
+	sb, err := fb.Stat()
+	if err != nil || !sb.Mode().IsRegular() || sa.Size() != sb.Size() {
+		return false, err
+	}
+	ba, bb := make([]byte, 256<<10), make([]byte, 256<<10)
+	for {
+		na, erra := io.ReadFull(fa, ba)
+		nb, errb := io.ReadFull(fb, bb)
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false, nil
+		}
+		if erra == io.EOF || erra == io.ErrUnexpectedEOF {
+			return errb == erra, nil
+		}
+		if erra != nil {
+			return false, erra
+		}
+		if errb != nil {
+			return false, errb
+		}
+	}
 }
 
 // TempPrefix returns the start of the names of the temporary files that

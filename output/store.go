@@ -1,0 +1,102 @@
+package output
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+// store hashes the part's chunks and writes them to its file, gzipped or
+// not, then syncs and closes it. It runs on a goroutine of its own, so that
+// hashing, compressing and writing run beside formatting.
+func (p *part) store(chunks <-chan []byte, gz bool, slots chan struct{}, written *atomic.Int64) {
+	defer func() { <-slots }()
+	h := sha256.New()
+	var w io.Writer = p.file
+	var zw *gzip.Writer
+	if gz {
+		zw = gzip.NewWriter(p.file)
+		w = zw
+	}
+	var err error
+	for c := range chunks {
+		if err == nil {
+			h.Write(c)
+			_, err = w.Write(c)
+		}
+		putChunk(c)
+	}
+	if err == nil && zw != nil {
+		err = zw.Close()
+	}
+	if err == nil {
+		err = p.file.Sync()
+	}
+	if cerr := p.file.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		p.sum = hex.EncodeToString(h.Sum(nil))
+		if written != nil {
+			written.Add(1)
+		}
+	}
+	p.done <- err
+}
+
+// chunkSize is how many uncompressed bytes go to a compressor at once.
+const chunkSize = 1 << 20
+
+var chunkPool = sync.Pool{New: func() any { return new([]byte) }}
+
+func getChunk() []byte {
+	b := *chunkPool.Get().(*[]byte)
+	if cap(b) < chunkSize {
+		b = make([]byte, 0, chunkSize)
+	}
+	return b[:0]
+}
+
+func putChunk(b []byte) {
+	b = b[:0]
+	chunkPool.Put(&b)
+}
+
+// chunker gathers what is written into chunks for a compressor goroutine.
+// At most a few chunks wait at once, so memory stays bounded.
+type chunker struct {
+	buf []byte
+	out chan []byte
+}
+
+func newChunker() *chunker { return &chunker{buf: getChunk(), out: make(chan []byte, 2)} }
+
+func (c *chunker) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		m := copy(c.buf[len(c.buf):cap(c.buf)], p)
+		c.buf = c.buf[:len(c.buf)+m]
+		p = p[m:]
+		if len(c.buf) == cap(c.buf) {
+			c.out <- c.buf
+			c.buf = getChunk()
+		}
+	}
+	return n, nil
+}
+
+func (c *chunker) close() {
+	if c.out == nil {
+		return
+	}
+	if len(c.buf) > 0 {
+		c.out <- c.buf
+	}
+	c.buf = nil
+	close(c.out)
+	c.out = nil
+}
