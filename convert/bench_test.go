@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
 // generated yields n entries with distinct URLs of realistic length.
@@ -27,8 +26,6 @@ func (g *generated) Next() (formats.Entry, error) {
 	return formats.Entry{Loc: string(g.buf)}, nil
 }
 
-func (g *generated) Input() int { return 0 }
-
 // BenchmarkDedupe measures dedupe of 1,000,000 and 10,000,000 distinct URLs:
 // the time per URL, and the memory it holds per URL beyond streaming: the
 // hash table at its largest, while it grows (outside the heap,
@@ -44,7 +41,7 @@ func BenchmarkDedupe(b *testing.B) {
 				var before, after runtime.MemStats
 				runtime.GC()
 				runtime.ReadMemStats(&before)
-				m := newMerger(&generated{n: n}, normalize.Key, nil, b.TempDir())
+				m := newMerger(stream(&generated{n: n}), nil, nil, b.TempDir())
 				e, err := m.Next() // reads everything into the spool and table
 				if err != nil {
 					b.Fatal(err)

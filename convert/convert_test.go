@@ -96,7 +96,7 @@ func TestDedupe(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			merged := 0
-			r := convert.Dedupe(&sliceReader{tt.in}, nil, &merged)
+			r := convert.Dedupe(&sliceReader{tt.in}, convert.DedupeOptions{}, convert.Observe{Drop: func(convert.Drop) { merged++ }})
 			defer r.Close()
 			var got []formats.Entry
 			for e, err := range formats.All(r) {
@@ -119,7 +119,7 @@ func run(t *testing.T, inputs []convert.Input, opts convert.Options) (string, *c
 	t.Helper()
 	var out bytes.Buffer
 	var warnings []string
-	opts.Warn = func(pe *formats.ParseError) { warnings = append(warnings, pe.Error()) }
+	opts.Observer = convert.Observe{Warn: func(pe *formats.ParseError) { warnings = append(warnings, pe.Error()) }}
 	stats, err := convert.Run(inputs, func(formats.WriteOptions) (formats.Writer, error) {
 		return text.NewWriter(&out), nil
 	}, opts)
@@ -192,7 +192,7 @@ func TestRunDamagedInput(t *testing.T) {
 	require.Len(t, warnings, 1)
 	assert.Regexp(t, `^cut\.txt\.gz:\d+: corrupt gzip data: unexpected EOF; kept the \d+ entries read before it$`, warnings[0])
 
-	_, _, _, err = run(t, []convert.Input{input("cut.txt.gz", cut)}, convert.Options{Strict: true})
+	_, _, _, err = run(t, []convert.Input{input("cut.txt.gz", cut)}, convert.Options{Read: convert.ReadOptions{Strict: true}})
 	assert.ErrorContains(t, err, "corrupt gzip data: unexpected EOF", "strict: damage is an error")
 
 	_, _, _, err = run(t, []convert.Input{input("cut.txt.gz", buf.Bytes()[:30])}, convert.Options{})
@@ -200,7 +200,7 @@ func TestRunDamagedInput(t *testing.T) {
 }
 
 func TestRunStrictWarning(t *testing.T) {
-	_, _, _, err := run(t, []convert.Input{input("a.txt", []byte("https://a.example/1\nbad\n"))}, convert.Options{Strict: true})
+	_, _, _, err := run(t, []convert.Input{input("a.txt", []byte("https://a.example/1\nbad\n"))}, convert.Options{Read: convert.ReadOptions{Strict: true}})
 	assert.EqualError(t, err, `a.txt:2:1: relative URL with no http(s) base to resolve it against: "bad"`)
 }
 

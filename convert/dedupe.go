@@ -50,9 +50,9 @@ const (
 // merger deduplicates a stream of entries through a spool: Next reads the
 // whole source on its first call, then returns the winners in order.
 type merger struct {
-	src      source
-	key      func(string) string
-	merged   func(loser, winner int, loc string) // called for each entry merged away
+	src      Stream
+	norm     *normalize.Options // the rules of the key: the normal form
+	obs      Observer           // told of each entry merged away
 	tempDir  string
 	sp       *spool.File
 	table    table
@@ -66,28 +66,27 @@ type merger struct {
 	// always wins unchanged, so it is given at once and only its key is
 	// spooled (see nextPlain).
 	plain  bool
-	ready  []formats.Entry // of a plain merger, the new pages of the batch read last
-	next   int             // the next of ready to give
-	end    error           // of a plain merger, what ended the source
-	keys   []string        // the keys of the batch being read
-	hashes []uint64        // and their hashes
+	ready  []Item   // of a plain merger, the new pages of the batch read last
+	next   int      // the next of ready to give
+	end    error    // of a plain merger, what ended the source
+	keys   []string // the keys of the batch being read
+	hashes []uint64 // and their hashes
 }
 
 // move records that the page first seen at offset first is now won by the
 // record at offset winner.
 type move struct{ first, winner int64 }
 
-// source is a stream of entries that knows which input the last one came
-// from.
-type source interface {
-	formats.Reader
-	Input() int
+func newMerger(src Stream, norm *normalize.Options, obs Observer, tempDir string) *merger {
+	seed := maphash.MakeSeed()
+	return &merger{src: src, norm: norm, obs: observer(obs), tempDir: tempDir,
+		hash: func(k string) uint64 { return maphash.String(seed, k) }}
 }
 
-func newMerger(src source, key func(string) string, merged func(loser, winner int, loc string), tempDir string) *merger {
-	seed := maphash.MakeSeed()
-	return &merger{src: src, key: key, merged: merged, tempDir: tempDir,
-		hash: func(k string) uint64 { return maphash.String(seed, k) }}
+// merged tells the observer of the entry at loc from input loser merged
+// into the entry of input winner.
+func (m *merger) merged(loser, winner int, loc string) {
+	m.obs.Dropped(Drop{From: loser, Into: winner, Loc: loc, Rule: RuleDuplicate})
 }
 
 // Close removes the spool.
@@ -98,9 +97,16 @@ func (m *merger) Close() error {
 	return nil
 }
 
+// Next returns the next page.
 func (m *merger) Next() (formats.Entry, error) {
+	it, err := m.NextItem()
+	return it.Entry, err
+}
+
+// NextItem returns the next page with the input of its winning entry.
+func (m *merger) NextItem() (Item, error) {
 	if m.err != nil {
-		return formats.Entry{}, m.err
+		return Item{}, m.err
 	}
 	if m.plain {
 		return m.nextPlain()
@@ -108,7 +114,7 @@ func (m *merger) Next() (formats.Entry, error) {
 	if m.sc == nil {
 		if err := m.collect(); err != nil {
 			m.err = err
-			return formats.Entry{}, err
+			return Item{}, err
 		}
 	}
 	for {
@@ -117,7 +123,7 @@ func (m *merger) Next() (formats.Entry, error) {
 			if err != io.EOF {
 				m.err = err
 			}
-			return formats.Entry{}, err
+			return Item{}, err
 		}
 		if r.Flags&flagFirst == 0 {
 			continue
@@ -126,14 +132,14 @@ func (m *merger) Next() (formats.Entry, error) {
 			m.moves = m.moves[1:]
 		}
 		if len(m.moves) == 0 || m.moves[0].first != r.Off {
-			return r.Entry, nil
+			return Item{Entry: r.Entry, Input: r.Input}, nil
 		}
 		w, err := m.sp.ReadAt(m.moves[0].winner)
 		if err != nil {
 			m.err = err
-			return formats.Entry{}, err
+			return Item{}, err
 		}
-		return w.Entry, nil
+		return Item{Entry: w.Entry, Input: w.Input}, nil
 	}
 }
 
@@ -145,7 +151,7 @@ func (m *merger) collect() error {
 		return err
 	}
 	m.sp = sp
-	if p, ok := m.src.(*pipe); ok {
+	if p, ok := m.src.(*Prefetcher); ok {
 		err = m.collectBatches(p)
 	} else {
 		err = m.collectEntries()
@@ -172,42 +178,42 @@ func (m *merger) collect() error {
 
 func (m *merger) collectEntries() error {
 	for {
-		e, err := m.src.Next()
+		it, err := m.src.NextItem()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		k := m.key(e.Loc)
-		if err := m.add(e, m.src.Input(), k, m.hashOf(k)); err != nil {
+		k := it.keyUnder(m.norm)
+		if err := m.add(it.Entry, it.Input, k, m.hashOf(k)); err != nil {
 			return err
 		}
 	}
 }
 
-// collectBatches takes the entries of a pipe a batch at a time: the keys
+// collectBatches takes the entries of a Prefetcher a batch at a time: the keys
 // and hashes of a batch first, then a read of each one's table slot, which
 // the processor can overlap, and only then the inserts, which then find
 // their slots in cache. The table is far larger than the cache, so this
 // saves a memory round trip per entry.
-func (m *merger) collectBatches(p *pipe) error {
+func (m *merger) collectBatches(p *Prefetcher) error {
 	var keys []string
 	var hashes []uint64
 	for {
-		b, err := p.nextBatch()
+		items, err := p.nextBatch()
 		if err != nil && err != io.EOF {
 			return err
 		}
 		keys, hashes = keys[:0], hashes[:0]
-		for i := range b.entries {
-			k := m.key(b.entries[i].Loc)
+		for i := range items {
+			k := items[i].keyUnder(m.norm)
 			keys = append(keys, k)
 			hashes = append(hashes, m.hashOf(k))
 		}
 		m.table.touch(hashes)
-		for i := range b.entries {
-			if err := m.add(b.entries[i], b.inputs[i], keys[i], hashes[i]); err != nil {
+		for i := range items {
+			if err := m.add(items[i].Entry, items[i].Input, keys[i], hashes[i]); err != nil {
 				return err
 			}
 		}
@@ -223,69 +229,68 @@ func (m *merger) collectBatches(p *pipe) error {
 // holds each page's key (as a record's loc) and input, to tell two keys of
 // one hash apart and to name the input a duplicate merged into; memory
 // holds the table, as when entries are spooled.
-func (m *merger) nextPlain() (formats.Entry, error) {
+func (m *merger) nextPlain() (Item, error) {
 	for m.next == len(m.ready) {
 		if m.end != nil {
 			if m.end != io.EOF {
 				m.err = m.end
 			}
-			return formats.Entry{}, m.end
+			return Item{}, m.end
 		}
 		if m.sp == nil {
 			sp, err := spool.New(m.tempDir)
 			if err != nil {
 				m.err = err
-				return formats.Entry{}, err
+				return Item{}, err
 			}
 			m.sp = sp
 		}
 		if err := m.readPlain(); err != nil {
 			m.err = err
-			return formats.Entry{}, err
+			return Item{}, err
 		}
 	}
-	e := m.ready[m.next]
-	m.ready[m.next] = formats.Entry{}
+	it := m.ready[m.next]
+	m.ready[m.next] = Item{}
 	m.next++
-	return e, nil
+	return it, nil
 }
 
 // readPlain reads the next batch of the source into ready, keeping its new
 // pages, as collectBatches does.
 func (m *merger) readPlain() error {
 	m.ready, m.next = m.ready[:0], 0
-	var entries []formats.Entry
-	var inputs []int
-	if p, ok := m.src.(*pipe); ok {
-		var b batch
-		b, m.end = p.nextBatch()
+	var items []Item
+	if p, ok := m.src.(*Prefetcher); ok {
+		items, m.end = p.nextBatch()
 		if m.end != nil && m.end != io.EOF {
 			return m.end
 		}
-		entries, inputs = b.entries, b.inputs
 	} else {
-		e, err := m.src.Next()
+		it, err := m.src.NextItem()
 		if err != nil {
 			m.end = err
 			return nil
 		}
-		entries, inputs = []formats.Entry{e}, []int{m.src.Input()}
+		items = []Item{it}
 	}
 	keys, hashes := m.keys[:0], m.hashes[:0]
-	for i := range entries {
-		k := m.key(entries[i].Loc)
+	for i := range items {
+		k := items[i].keyUnder(m.norm)
 		keys = append(keys, k)
 		hashes = append(hashes, m.hashOf(k))
 	}
 	m.keys, m.hashes = keys, hashes
 	m.table.touch(hashes)
-	for i := range entries {
-		isNew, err := m.addPlain(entries[i], inputs[i], keys[i], hashes[i])
+	for i := range items {
+		isNew, err := m.addPlain(items[i].Entry, items[i].Input, keys[i], hashes[i])
 		if err != nil {
 			return err
 		}
 		if isNew {
-			m.ready = append(m.ready, entries[i])
+			it := items[i]
+			it.key, it.norm = "", nil
+			m.ready = append(m.ready, it)
 		}
 	}
 	clear(keys)
@@ -320,9 +325,7 @@ func (m *merger) addPlain(e formats.Entry, input int, k string, h uint64) (bool,
 			return false, err
 		}
 	}
-	if m.merged != nil {
-		m.merged(input, first.Input, e.Loc)
-	}
+	m.merged(input, first.Input, e.Loc)
 	return false, nil
 }
 
@@ -347,7 +350,7 @@ func (m *merger) add(e formats.Entry, input int, k string, h uint64) error {
 	if err != nil {
 		return err
 	}
-	if m.key(w.Entry.Loc) != k {
+	if m.norm.URL(w.Entry.Loc) != k {
 		// Another page has this hash: this page is kept by key.
 		off, seen := m.fallback[k]
 		if !seen {
@@ -377,9 +380,7 @@ func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) 
 		winner, loser = e, w.Entry
 		winInput, loseInput = input, w.Input
 	}
-	if m.merged != nil {
-		m.merged(loseInput, winInput, loser.Loc)
-	}
+	m.merged(loseInput, winInput, loser.Loc)
 	changed := false
 	if !loser.Ext.IsEmpty() {
 		if x := formats.MergeExtensions(winner.Ext, loser.Ext); grew(winner.Ext, x) {
@@ -521,28 +522,42 @@ func (t *table) free() {
 	t.slots, t.n = nil, 0
 }
 
-// Deduper is a reader that gives each page of another reader once, by the
+// DedupeOptions configure Dedupe.
+type DedupeOptions struct {
+	// Normalize holds the optional URL rules: entries are the same page
+	// when their locs have the same normal form under them (nil: the
+	// always-on rules of package normalize). An entry that carries its
+	// normal form under the same rules (Rewrite's) is not normalized
+	// again.
+	Normalize *normalize.Options
+	// TempDir is where the spool file is kept; "" is the system's
+	// temporary directory.
+	TempDir string
+	// Plain says no entry carries anything a later entry of its page could
+	// replace or add to (no lastmod, extension data, title or summary: the
+	// entries of text lists), so that the first entry of each page is
+	// given as soon as it is read, instead of once all are.
+	Plain bool
+	// Pages, when Plain, is how many pages to expect, to size the table
+	// of pages at once (a guess; 0 when unknown).
+	Pages int
+}
+
+// Deduper is the step that gives each page of another reader once, by the
 // dedupe policy of this package. Close it to remove its spool file.
 type Deduper struct{ *merger }
 
-// Dedupe returns a reader of the entries of r with each page once. Entries
-// are the same page when key gives the same string for their locs (nil
-// means normalize.Key). merged, when not nil, counts the entries merged away.
+// Dedupe returns a reader of the entries of r with each page once, each
+// with the input of its winning entry. obs, when not nil, is told of each
+// entry merged into another (RuleDuplicate, with the inputs of both).
 //
-// Dedupe reads all of r, into a spool file in the system's temporary
-// directory, on the first call to Next.
-func Dedupe(r formats.Reader, key func(string) string, merged *int) *Deduper {
-	if key == nil {
-		key = normalize.Key
+// Dedupe reads all of r, into a spool file, on the first call to Next,
+// unless opts.Plain.
+func Dedupe(r formats.Reader, opts DedupeOptions, obs Observer) *Deduper {
+	m := newMerger(stream(r), opts.Normalize, obs, opts.TempDir)
+	m.plain = opts.Plain
+	if m.plain {
+		m.table.reserve(opts.Pages)
 	}
-	return &Deduper{newMerger(oneInput{r}, key, func(int, int, string) {
-		if merged != nil {
-			*merged++
-		}
-	}, "")}
+	return &Deduper{m}
 }
-
-// oneInput is a reader seen as a source of one input.
-type oneInput struct{ formats.Reader }
-
-func (oneInput) Input() int { return 0 }

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
 type entries []formats.Entry
@@ -24,8 +23,6 @@ func (s *entries) Next() (formats.Entry, error) {
 	*s = (*s)[1:]
 	return e, nil
 }
-
-func (s *entries) Input() int { return 0 }
 
 // With every key hashing alike, pages are still told apart by key, and
 // merged correctly.
@@ -45,7 +42,7 @@ func TestDedupeHashCollisions(t *testing.T) {
 		{Loc: "https://a.example/2", LastMod: day(4)},
 	}
 	merged := 0
-	m := newMerger(&in, normalize.Key, func(int, int, string) { merged++ }, t.TempDir())
+	m := newMerger(stream(&in), nil, Observe{Drop: func(Drop) { merged++ }}, t.TempDir())
 	defer m.Close()
 	m.hash = func(string) uint64 { return 0 } // 0 is stored as 1: one value for all
 
@@ -91,7 +88,13 @@ func (s *multi) Next() (formats.Entry, error) {
 	return s.es[s.i-1], nil
 }
 
-func (s *multi) Input() int { return s.inputs[s.i-1] }
+func (s *multi) NextItem() (Item, error) {
+	e, err := s.Next()
+	if err != nil {
+		return Item{}, err
+	}
+	return Item{Entry: e, Input: s.inputs[s.i-1]}, nil
+}
 
 // A plain merger (text inputs: nothing a later entry could replace) gives
 // the same pages in the same order, and counts the same merges with the
@@ -112,15 +115,15 @@ func TestDedupePlainSameAsSpooled(t *testing.T) {
 	run := func(plain, piped bool, hash func(string) uint64) ([]string, []string) {
 		in := src
 		var merges []string
-		var s source = &in
+		var s Stream = &in
 		if piped {
-			p := newPipe(&in)
+			p := Prefetch(&in)
 			defer p.Close()
 			s = p
 		}
-		m := newMerger(s, normalize.Key, func(loser, winner int, loc string) {
-			merges = append(merges, fmt.Sprint(loser, winner, loc))
-		}, t.TempDir())
+		m := newMerger(s, nil, Observe{Drop: func(d Drop) {
+			merges = append(merges, fmt.Sprint(d.From, d.Into, d.Loc))
+		}}, t.TempDir())
 		defer m.Close()
 		m.plain = plain
 		if hash != nil {

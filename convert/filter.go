@@ -12,20 +12,20 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
-// The rules a Filter drops entries by, as Stats and Drop name them.
+// The rules Filter drops entries by, as Stats and Drop name them.
 const (
-	RuleHost    = "host"    // not one of Filter.Hosts
-	RuleScope   = "scope"   // not under Filter.Scope
-	RuleInclude = "include" // its path matches none of Filter.Include
-	RuleExclude = "exclude" // its path matches one of Filter.Exclude
-	RuleSince   = "since"   // lastmod before Filter.Since, or unknown
-	RuleMaxAge  = "max-age" // lastmod before Filter.NotBefore
+	RuleHost    = "host"    // not one of FilterOptions.Hosts
+	RuleScope   = "scope"   // not under FilterOptions.Scope
+	RuleInclude = "include" // its path matches none of FilterOptions.Include
+	RuleExclude = "exclude" // its path matches one of FilterOptions.Exclude
+	RuleSince   = "since"   // lastmod before FilterOptions.Since, or unknown
+	RuleMaxAge  = "max-age" // lastmod before FilterOptions.NotBefore
 )
 
-// Filter says which entries to keep. The zero Filter keeps them all. The
-// rules apply in the order of the fields, and an entry is dropped by the
-// first that rejects it.
-type Filter struct {
+// FilterOptions say which entries to keep. The zero FilterOptions keep
+// them all. The rules apply in the order of the fields, and an entry is
+// dropped by the first that rejects it.
+type FilterOptions struct {
 	// Hosts, when not empty, keeps only URLs on these hosts. A host
 	// "*.example.com" matches every subdomain of example.com (not
 	// example.com itself). Hosts are compared in lower case, punycode for
@@ -62,12 +62,54 @@ type Filter struct {
 }
 
 // Validate reports a host that is not a host name or an empty glob.
-func (f *Filter) Validate() error {
+func (f *FilterOptions) Validate() error {
 	_, err := f.compile()
 	return err
 }
 
-// filter is a Filter ready to apply.
+// filterer is the step that leaves out the entries a filter rejects.
+type filterer struct {
+	src Stream
+	f   *filter
+	obs Observer
+}
+
+// Filter returns the entries of r that the rules of opts keep; obs, when
+// not nil, is told of each one left out, with the rule that rejected it.
+// It fails when the rules do (see Validate).
+func Filter(r formats.Reader, opts FilterOptions, obs Observer) (Stream, error) {
+	f, err := opts.compile()
+	if err != nil {
+		return nil, err
+	}
+	return f.step(r, obs), nil
+}
+
+// step returns the filter as a step reading r.
+func (f *filter) step(r formats.Reader, obs Observer) Stream {
+	return &filterer{src: stream(r), f: f, obs: observer(obs)}
+}
+
+func (f *filterer) Next() (formats.Entry, error) {
+	it, err := f.NextItem()
+	return it.Entry, err
+}
+
+func (f *filterer) NextItem() (Item, error) {
+	for {
+		it, err := f.src.NextItem()
+		if err != nil {
+			return it, err
+		}
+		if rule := f.f.check(&it.Entry); rule != "" {
+			f.obs.Dropped(Drop{From: it.Input, Loc: it.Entry.Loc, Rule: rule})
+			continue
+		}
+		return it, nil
+	}
+}
+
+// filter is a FilterOptions ready to apply.
 type filter struct {
 	hosts            []string // exact hosts, and ".example.com" suffixes for "*.example.com"
 	scope            string   // scheme://host/dir/ prefix
@@ -76,7 +118,7 @@ type filter struct {
 }
 
 // compile checks the filter and prepares it.
-func (f *Filter) compile() (*filter, error) {
+func (f *FilterOptions) compile() (*filter, error) {
 	c := &filter{since: f.Since, notBefore: f.NotBefore}
 	for _, h := range f.Hosts {
 		wild := strings.HasPrefix(h, "*.")
@@ -257,6 +299,11 @@ func globStart(glob string) error {
 		return fmt.Errorf("%w: drop the scheme and host", ErrGlobURL)
 	}
 	return fmt.Errorf("a glob matches the whole path of a URL, which starts with /, so this one never matches: did you mean /**/%s (in any directory) or /%s (at the top)?", glob, glob)
+}
+
+// keepsAll reports whether the filter has no rule: it keeps every entry.
+func (f *filter) keepsAll() bool {
+	return len(f.hosts) == 0 && f.scope == "" && len(f.include) == 0 && len(f.exclude) == 0 && f.since.IsZero() && f.notBefore.IsZero()
 }
 
 // check returns the rule that drops e, or "" to keep it.

@@ -21,44 +21,44 @@ func TestFilterRules(t *testing.T) {
 	scope, _ := url.Parse("https://example.com/blog/sitemap.xml")
 	cutoff := time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC)
 	tests := []struct {
-		filter  Filter
+		filter  FilterOptions
 		loc     string
 		lastmod string
 		want    string
 	}{
-		{Filter{}, "https://anything.example/x", "", ""},
-		{Filter{Hosts: []string{"example.com"}}, "https://example.com/a", "", ""},
-		{Filter{Hosts: []string{"example.com"}}, "https://www.example.com/a", "", RuleHost},
-		{Filter{Hosts: []string{"Example.COM"}}, "https://example.com:8443/a", "", ""},
-		{Filter{Hosts: []string{"*.example.com"}}, "https://www.example.com/a", "", ""},
-		{Filter{Hosts: []string{"*.example.com"}}, "https://a.b.example.com/a", "", ""},
-		{Filter{Hosts: []string{"*.example.com"}}, "https://example.com/a", "", RuleHost},
-		{Filter{Hosts: []string{"*.example.com"}}, "https://badexample.com/a", "", RuleHost},
-		{Filter{Hosts: []string{"example.com", "*.example.com"}}, "https://example.com/", "", ""},
-		{Filter{Hosts: []string{"bücher.example"}}, "https://xn--bcher-kva.example/", "", ""},
-		{Filter{Scope: scope}, "https://example.com/blog/post", "", ""},
-		{Filter{Scope: scope}, "https://example.com/blog/", "", ""},
-		{Filter{Scope: scope}, "https://example.com/blog", "", RuleScope},
-		{Filter{Scope: scope}, "https://example.com/about", "", RuleScope},
-		{Filter{Scope: scope}, "http://example.com/blog/post", "", RuleScope},
-		{Filter{Scope: scope}, "https://www.example.com/blog/post", "", RuleScope},
-		{Filter{Include: []string{"/blog/*"}}, "https://example.com/blog/a", "", ""},
-		{Filter{Include: []string{"/blog/*"}}, "https://example.com/blog/a/b", "", RuleInclude},
-		{Filter{Include: []string{"/blog/**"}}, "https://example.com/blog/a/b?x=1", "", ""},
-		{Filter{Include: []string{"/a?c"}}, "https://example.com/abc", "", ""},
-		{Filter{Include: []string{"/"}}, "https://example.com", "", ""},
-		{Filter{Include: []string{"/blog/**", "/news/**"}}, "https://example.com/news/1", "", ""},
-		{Filter{Exclude: []string{"/tag/**"}}, "https://example.com/tag/go", "", RuleExclude},
-		{Filter{Exclude: []string{"/**.pdf"}}, "https://example.com/docs/a.pdf", "", RuleExclude},
-		{Filter{Exclude: []string{"/a+b(c)"}}, "https://example.com/a+b(c)", "", RuleExclude},
-		{Filter{Include: []string{"/**"}, Exclude: []string{"/private/**"}}, "https://example.com/private/x", "", RuleExclude},
-		{Filter{Since: cutoff}, "https://example.com/", "2024-06-01", ""},
-		{Filter{Since: cutoff}, "https://example.com/", "2024-05-31T23:59:59Z", RuleSince},
-		{Filter{Since: cutoff}, "https://example.com/", "", RuleSince},
-		{Filter{NotBefore: cutoff}, "https://example.com/", "2024-05-31", RuleMaxAge},
-		{Filter{NotBefore: cutoff}, "https://example.com/", "", ""},
-		{Filter{NotBefore: cutoff}, "https://example.com/", "2024-07-01", ""},
-		{Filter{Hosts: []string{"other.example"}, Exclude: []string{"/**"}}, "https://example.com/", "", RuleHost},
+		{FilterOptions{}, "https://anything.example/x", "", ""},
+		{FilterOptions{Hosts: []string{"example.com"}}, "https://example.com/a", "", ""},
+		{FilterOptions{Hosts: []string{"example.com"}}, "https://www.example.com/a", "", RuleHost},
+		{FilterOptions{Hosts: []string{"Example.COM"}}, "https://example.com:8443/a", "", ""},
+		{FilterOptions{Hosts: []string{"*.example.com"}}, "https://www.example.com/a", "", ""},
+		{FilterOptions{Hosts: []string{"*.example.com"}}, "https://a.b.example.com/a", "", ""},
+		{FilterOptions{Hosts: []string{"*.example.com"}}, "https://example.com/a", "", RuleHost},
+		{FilterOptions{Hosts: []string{"*.example.com"}}, "https://badexample.com/a", "", RuleHost},
+		{FilterOptions{Hosts: []string{"example.com", "*.example.com"}}, "https://example.com/", "", ""},
+		{FilterOptions{Hosts: []string{"bücher.example"}}, "https://xn--bcher-kva.example/", "", ""},
+		{FilterOptions{Scope: scope}, "https://example.com/blog/post", "", ""},
+		{FilterOptions{Scope: scope}, "https://example.com/blog/", "", ""},
+		{FilterOptions{Scope: scope}, "https://example.com/blog", "", RuleScope},
+		{FilterOptions{Scope: scope}, "https://example.com/about", "", RuleScope},
+		{FilterOptions{Scope: scope}, "http://example.com/blog/post", "", RuleScope},
+		{FilterOptions{Scope: scope}, "https://www.example.com/blog/post", "", RuleScope},
+		{FilterOptions{Include: []string{"/blog/*"}}, "https://example.com/blog/a", "", ""},
+		{FilterOptions{Include: []string{"/blog/*"}}, "https://example.com/blog/a/b", "", RuleInclude},
+		{FilterOptions{Include: []string{"/blog/**"}}, "https://example.com/blog/a/b?x=1", "", ""},
+		{FilterOptions{Include: []string{"/a?c"}}, "https://example.com/abc", "", ""},
+		{FilterOptions{Include: []string{"/"}}, "https://example.com", "", ""},
+		{FilterOptions{Include: []string{"/blog/**", "/news/**"}}, "https://example.com/news/1", "", ""},
+		{FilterOptions{Exclude: []string{"/tag/**"}}, "https://example.com/tag/go", "", RuleExclude},
+		{FilterOptions{Exclude: []string{"/**.pdf"}}, "https://example.com/docs/a.pdf", "", RuleExclude},
+		{FilterOptions{Exclude: []string{"/a+b(c)"}}, "https://example.com/a+b(c)", "", RuleExclude},
+		{FilterOptions{Include: []string{"/**"}, Exclude: []string{"/private/**"}}, "https://example.com/private/x", "", RuleExclude},
+		{FilterOptions{Since: cutoff}, "https://example.com/", "2024-06-01", ""},
+		{FilterOptions{Since: cutoff}, "https://example.com/", "2024-05-31T23:59:59Z", RuleSince},
+		{FilterOptions{Since: cutoff}, "https://example.com/", "", RuleSince},
+		{FilterOptions{NotBefore: cutoff}, "https://example.com/", "2024-05-31", RuleMaxAge},
+		{FilterOptions{NotBefore: cutoff}, "https://example.com/", "", ""},
+		{FilterOptions{NotBefore: cutoff}, "https://example.com/", "2024-07-01", ""},
+		{FilterOptions{Hosts: []string{"other.example"}, Exclude: []string{"/**"}}, "https://example.com/", "", RuleHost},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%+v %s %s", tt.filter, tt.loc, tt.lastmod), func(t *testing.T) {
@@ -71,7 +71,7 @@ func TestFilterRules(t *testing.T) {
 			assert.Equal(t, tt.want, f.check(&e))
 		})
 	}
-	for _, bad := range []Filter{{Hosts: []string{"example.com/path"}}, {Hosts: []string{""}}, {Include: []string{""}}} {
+	for _, bad := range []FilterOptions{{Hosts: []string{"example.com/path"}}, {Hosts: []string{""}}, {Include: []string{""}}} {
 		_, err := bad.compile()
 		assert.Error(t, err, "%+v", bad)
 	}
@@ -93,14 +93,14 @@ func TestSort(t *testing.T) {
 		{Loc: "https://e.example/d", LastMod: lm("2024-01-02")},
 	}
 	for _, tt := range []struct {
-		order Sort
+		order Order
 		want  []string
 	}{
 		{SortLoc, []string{"a", "b", "c", "d"}},
 		{SortLastMod, []string{"b", "c", "d", "a"}},
 	} {
 		r := entries(append([]formats.Entry(nil), in...))
-		s := newSorter(&r, tt.order, t.TempDir())
+		s := Sort(&r, tt.order, t.TempDir())
 		var got []string
 		for e, err := range formats.All(s) {
 			require.NoError(t, err)
@@ -122,7 +122,7 @@ func TestSortRuns(t *testing.T) {
 			in[i].ChangeFreq = formats.Daily // marks the first of two equal locs
 		}
 	}
-	s := newSorter(&in, SortLoc, t.TempDir())
+	s := Sort(&in, SortLoc, t.TempDir())
 	defer s.Close()
 	var prev formats.Entry
 	count := 0
@@ -150,7 +150,7 @@ func TestSortRuns(t *testing.T) {
 // scope. Every loc is in the form ParseLoc gives, as readers give them.
 func TestFilterScopeEscapes(t *testing.T) {
 	scope, _ := url.Parse("https://example.com/blog/sitemap.xml")
-	check := func(f Filter, raw string) string {
+	check := func(f FilterOptions, raw string) string {
 		t.Helper()
 		c, err := f.compile()
 		require.NoError(t, err)
@@ -177,7 +177,7 @@ func TestFilterScopeEscapes(t *testing.T) {
 		"https://example.com.evil.example/blog/post",
 		"http://example.com/blog/post",
 	} {
-		assert.Equal(t, RuleScope, check(Filter{Scope: scope}, raw), raw)
+		assert.Equal(t, RuleScope, check(FilterOptions{Scope: scope}, raw), raw)
 	}
 	for _, raw := range []string{
 		"https://example.com:443/blog/post",
@@ -189,16 +189,16 @@ func TestFilterScopeEscapes(t *testing.T) {
 		"https://example.com/blog/post?x=../../admin",
 		"https://example.com/blog/post#../../admin",
 	} {
-		assert.Equal(t, "", check(Filter{Scope: scope}, raw), raw)
+		assert.Equal(t, "", check(FilterOptions{Scope: scope}, raw), raw)
 	}
 	scope443, _ := url.Parse("https://Example.COM.:443/blog/")
-	assert.Equal(t, "", check(Filter{Scope: scope443}, "https://example.com/blog/post"))
+	assert.Equal(t, "", check(FilterOptions{Scope: scope443}, "https://example.com/blog/post"))
 	scope80, _ := url.Parse("http://example.com:80/blog/")
-	assert.Equal(t, "", check(Filter{Scope: scope80}, "http://example.com/blog/post"))
-	assert.Equal(t, RuleScope, check(Filter{Scope: scope80}, "http://example.com:8080/blog/post"))
+	assert.Equal(t, "", check(FilterOptions{Scope: scope80}, "http://example.com/blog/post"))
+	assert.Equal(t, RuleScope, check(FilterOptions{Scope: scope80}, "http://example.com:8080/blog/post"))
 
-	exclude := Filter{Exclude: []string{"/admin/**"}}
-	include := Filter{Include: []string{"/blog/**"}}
+	exclude := FilterOptions{Exclude: []string{"/admin/**"}}
+	include := FilterOptions{Include: []string{"/blog/**"}}
 	for _, raw := range []string{
 		"https://example.com/blog/../admin/x",
 		"https://example.com/blog/%2e%2e/admin/x",
@@ -212,7 +212,7 @@ func TestFilterScopeEscapes(t *testing.T) {
 	assert.Equal(t, "", check(exclude, "https://example.com/blog/admin/x"))
 	assert.Equal(t, "", check(include, "https://example.com/blog/a/../b"))
 
-	hosts := Filter{Hosts: []string{"example.com", "*.example.org"}}
+	hosts := FilterOptions{Hosts: []string{"example.com", "*.example.org"}}
 	for raw, want := range map[string]string{
 		"https://example.com./a":          "",
 		"https://EXAMPLE.COM:443/a":       "",

@@ -13,6 +13,31 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
 
+// FollowOptions configure Follow.
+type FollowOptions struct {
+	// Enabled, in Run's Options, reads the child sitemaps of a sitemap
+	// index or robots.txt in its place, instead of its list of children
+	// (Follow does it always).
+	Enabled bool
+	// Concurrency is how many children are opened (fetched) at once; 0
+	// means DefaultConcurrency.
+	Concurrency int
+	// MaxDepth is how deep indexes are followed, the top-level input
+	// being level 1 (so a robots.txt, its index and the index's sitemaps
+	// are 3 levels); a child deeper is not followed, with a warning. 0
+	// means DefaultMaxDepth.
+	MaxDepth int
+	// KeepGoing, in Run's Options, writes the output even when a child
+	// failed. Run still returns an error wrapping ErrInputsFailed.
+	KeepGoing bool
+	// OpenChild returns the input of a child sitemap loc that the index
+	// parent lists. It is called on a goroutine of its own, up to
+	// Concurrency at once, and may fetch the child whole before returning
+	// (its Input.Open is called on the same goroutine). Nil means
+	// LocalChild.
+	OpenChild func(ctx context.Context, parent Input, loc string) (Input, error)
+}
+
 // LocalChild opens the child sitemap loc of a local index: the file named
 // by the last segment of loc's path (percent-decoded), in the directory of
 // the index file (parent.Path). So an index at site/sitemap.xml that lists
@@ -32,22 +57,6 @@ func LocalChild(_ context.Context, parent Input, loc string) (Input, error) {
 		Open: func() (io.ReadCloser, error) { return os.Open(path) }}, nil
 }
 
-// frame is an input being read, an index or a sitemap; when following, the
-// inputs being read form a stack, each frame a child of the one below.
-type frame struct {
-	r       formats.Reader
-	account int         // its account in sources.list
-	st      *InputStats // that account, which never moves
-	depth   int         // 1 for a top-level input
-	in      Input       // the input, handed to OpenChild as the parent
-	key     string      // its key in the visited set
-	closer  io.Closer
-
-	ahead    []*item // entries read ahead: children being opened, and an entry after them
-	end      error   // io.EOF or the error that ended the reader, once read ahead
-	children int     // children listed
-}
-
 // item is an entry read ahead of the one being returned: a child being
 // opened, or an entry of a page.
 type item struct {
@@ -65,13 +74,10 @@ type child struct {
 	err   error
 }
 
-// errDescended is returned by follower.next when it entered a child: the
-// next entry comes from the frame on top of the stack.
-var errDescended = errors.New("convert: entered a child")
-
-// follower reads the children of indexes in their place.
-type follower struct {
-	s        *sources
+// Follower is the step that reads the children of indexes in their place.
+// Close it to stop the children being opened.
+type Follower struct {
+	s        *Source
 	ctx      context.Context
 	cancel   context.CancelFunc
 	open     func(ctx context.Context, parent Input, loc string) (Input, error)
@@ -80,12 +86,31 @@ type follower struct {
 	visited  map[string]bool
 	window   int
 	maxDepth int
+	stack    []*frame // the input being read, above the indexes it is a child of
 }
 
-func newFollower(s *sources) *follower {
+// Follow returns the entries of src with, in place of each child sitemap
+// that an input (or a child) lists (a sitemap index's, a robots.txt's),
+// the entries of that child: each child is opened with
+// FollowOptions.OpenChild, several at once and a few ahead, and read
+// strictly in its index's order, depth first, however fast each is
+// opened. Children are read as src reads its inputs, with the same
+// ReadOptions, and accounted in src.Inputs: the account of a child says
+// its Depth, its Parent, and Err when it failed.
+//
+// Each sitemap is read once: a child whose loc, or whose location after
+// redirects, was read already is skipped with a warning (an index that
+// lists itself, A → B → A, a redirect back to an ancestor). A child
+// deeper than MaxDepth, and the children of an index after the first
+// MaxChildren, are not followed, with a warning. A child that fails (it
+// cannot be fetched or opened, is not a sitemap, is too large, or its
+// reading fails) is recorded in its account and the others are still
+// read; with ReadOptions.Strict, or when it failed because the time ran
+// out (an error matching context.DeadlineExceeded), it ends the reading.
+func Follow(src *Source, opts FollowOptions) *Follower {
 	ctx, cancel := context.WithCancel(context.Background())
-	fl := &follower{s: s, ctx: ctx, cancel: cancel, open: s.opts.OpenChild, visited: map[string]bool{},
-		window: s.opts.Concurrency, maxDepth: s.opts.MaxDepth}
+	fl := &Follower{s: src, ctx: ctx, cancel: cancel, open: opts.OpenChild, visited: map[string]bool{},
+		window: opts.Concurrency, maxDepth: opts.MaxDepth}
 	if fl.open == nil {
 		fl.open = LocalChild
 	}
@@ -99,60 +124,99 @@ func newFollower(s *sources) *follower {
 	return fl
 }
 
-func (fl *follower) visit(key string) { fl.visited[key] = true }
+// Next returns the next entry.
+func (fl *Follower) Next() (formats.Entry, error) {
+	it, err := fl.NextItem()
+	return it.Entry, err
+}
+
+// NextItem returns the next entry of a page with its input, moving on to
+// the next input at the end of one and into the children of an index.
+func (fl *Follower) NextItem() (Item, error) {
+	s := fl.s
+	for {
+		if len(fl.stack) == 0 {
+			top := s.nextTop()
+			if top == nil {
+				return Item{}, io.EOF
+			}
+			fl.stack = append(fl.stack, top)
+			fl.visit(top.key)
+		}
+		f := fl.stack[len(fl.stack)-1]
+		e, entered, err := fl.next(f)
+		if entered {
+			continue
+		}
+		if err == nil {
+			return s.entry(f, e)
+		}
+		if err = s.end(f, err); err != nil {
+			return Item{}, err
+		}
+		fl.stack = fl.stack[:len(fl.stack)-1]
+	}
+}
+
+func (fl *Follower) visit(key string) { fl.visited[key] = true }
 
 // next returns the next entry of a page from frame f, reading up to window
 // children ahead and starting to open them; when the next item is a
-// child, it enters it (pushing its frame) and returns errDescended.
-func (fl *follower) next(f *frame) (formats.Entry, error) {
+// child, it enters it (pushing its frame, or recording why it was not
+// read) and says so: the next entry comes from the frame on top of the
+// stack.
+func (fl *Follower) next(f *frame) (e formats.Entry, entered bool, err error) {
 	for len(f.ahead) < fl.window && f.end == nil && (len(f.ahead) == 0 || f.ahead[len(f.ahead)-1].child != nil) {
 		e, err := f.r.Next()
 		if err != nil {
 			f.end = err
 			if err == io.EOF && f.children > MaxChildren {
-				if werr := fl.warn(f, fmt.Errorf("lists %d child sitemaps; the %d after the first %d were not followed",
+				if werr := fl.s.warn(f.st, fmt.Errorf("lists %d child sitemaps; the %d after the first %d were not followed",
 					f.children, f.children-MaxChildren, MaxChildren)); werr != nil {
-					return formats.Entry{}, werr
+					return formats.Entry{}, false, werr
 				}
 			}
 			break
 		}
 		if e.Kind != formats.KindSitemap {
 			if len(f.ahead) == 0 {
-				return e, nil
+				return e, false, nil
 			}
 			f.ahead = append(f.ahead, &item{e: e})
 			break
 		}
 		c, err := fl.child(f, e.Loc)
 		if err != nil {
-			return formats.Entry{}, err
+			return formats.Entry{}, false, err
 		}
 		if c != nil {
 			f.ahead = append(f.ahead, &item{child: c})
 		}
 	}
 	if len(f.ahead) == 0 {
-		return formats.Entry{}, f.end
+		return formats.Entry{}, false, f.end
 	}
 	head := f.ahead[0]
 	f.ahead[0] = nil
 	f.ahead = f.ahead[1:]
 	if head.child == nil {
-		return head.e, nil
+		return head.e, false, nil
 	}
-	return formats.Entry{}, fl.enter(f, head.child)
+	if err := fl.enter(f, head.child); err != nil {
+		return formats.Entry{}, false, err
+	}
+	return formats.Entry{}, true, nil
 }
 
 // child starts opening the child loc of f, unless it is not to be followed.
-func (fl *follower) child(f *frame, loc string) (*child, error) {
+func (fl *Follower) child(f *frame, loc string) (*child, error) {
 	f.children++
 	f.st.Children++
 	if f.children > MaxChildren {
 		return nil, nil
 	}
 	if f.depth >= fl.maxDepth {
-		return nil, fl.warn(f, fmt.Errorf("child sitemap %s not followed: it would be level %d, deeper than the limit of %d", loc, f.depth+1, fl.maxDepth))
+		return nil, fl.s.warn(f.st, fmt.Errorf("child sitemap %s not followed: it would be level %d, deeper than the limit of %d", loc, f.depth+1, fl.maxDepth))
 	}
 	c := &child{loc: loc, ready: make(chan struct{})}
 	if fl.visited[loc] {
@@ -179,8 +243,8 @@ func (fl *follower) child(f *frame, loc string) (*child, error) {
 }
 
 // enter waits for the child c of f to be open and pushes its frame, or
-// records why it was not read.
-func (fl *follower) enter(f *frame, c *child) error {
+// records why it was not read; an error it returns ends the reading.
+func (fl *Follower) enter(f *frame, c *child) error {
 	<-c.ready
 	s := fl.s
 	var key string
@@ -190,16 +254,10 @@ func (fl *follower) enter(f *frame, c *child) error {
 	switch {
 	case c.skip || fl.visited[c.loc]:
 		fl.discard(c)
-		if err := fl.warn(f, fmt.Errorf("child sitemap %s skipped: it was read already", c.loc)); err != nil {
-			return err
-		}
-		return errDescended
+		return s.warn(f.st, fmt.Errorf("child sitemap %s skipped: it was read already", c.loc))
 	case c.err == nil && fl.visited[key]:
 		fl.discard(c)
-		if err := fl.warn(f, fmt.Errorf("child sitemap %s skipped: it leads to %s, which was read already", c.loc, strings.TrimPrefix(key, "file:"))); err != nil {
-			return err
-		}
-		return errDescended
+		return s.warn(f.st, fmt.Errorf("child sitemap %s skipped: it leads to %s, which was read already", c.loc, strings.TrimPrefix(key, "file:")))
 	}
 	fl.visit(c.loc)
 	name := c.loc
@@ -216,53 +274,49 @@ func (fl *follower) enter(f *frame, c *child) error {
 		fl.discard(c)
 		return fl.failed(i, err)
 	}
-	s.stack = append(s.stack, &frame{r: r, account: i, st: s.account(i), depth: f.depth + 1, in: c.in, key: key, closer: c.rc})
-	return errDescended
+	fl.stack = append(fl.stack, &frame{r: r, account: i, st: s.account(i), depth: f.depth + 1, in: c.in, key: key, closer: c.rc})
+	return nil
 }
 
-// failed records that the child of account i failed; with Strict, the run
-// fails, and so it does, KeepGoing or not, when the child failed because
-// the run's time ran out (an error matching context.DeadlineExceeded):
-// the children after it would fail the same way.
-func (fl *follower) failed(i int, err error) error {
+// failed records that the child of account i failed; with Strict, the
+// reading fails, and so it does, KeepGoing or not, when the child failed
+// because the run's time ran out (an error matching
+// context.DeadlineExceeded): the children after it would fail the same
+// way.
+func (fl *Follower) failed(i int, err error) error {
 	if fl.s.opts.Strict || errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
 	fl.s.account(i).Err = err
-	return errDescended
-}
-
-// warn reports a warning about frame f: an error with Strict.
-func (fl *follower) warn(f *frame, err error) error {
-	st := fl.s.account(f.account)
-	pe := &formats.ParseError{Source: st.Name, Err: err}
-	if fl.s.opts.Strict {
-		return pe
-	}
-	st.Warnings++
-	if fl.s.opts.Warn != nil {
-		fl.s.opts.Warn(pe)
-	}
 	return nil
 }
 
 // discard closes what was opened of a child that is not read.
-func (fl *follower) discard(c *child) {
+func (fl *Follower) discard(c *child) {
 	if c.rc != nil {
 		c.rc.Close()
 		c.rc = nil
 	}
 }
 
-// close stops opening children and closes those opened and not read.
-func (fl *follower) close() {
+// stop stops opening children; a run that ends early calls it before
+// waiting for the goroutine that reads.
+func (fl *Follower) stop() { fl.cancel() }
+
+// Close stops opening children and closes those opened and not read, and
+// the children being read.
+func (fl *Follower) Close() error {
 	fl.cancel()
 	fl.wg.Wait()
-	for _, f := range fl.s.stack {
+	for _, f := range fl.stack {
 		for _, it := range f.ahead {
 			if it != nil && it.child != nil {
 				fl.discard(it.child)
 			}
 		}
+		if f.closer != nil {
+			f.closer.Close()
+		}
 	}
+	return nil
 }

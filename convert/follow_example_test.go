@@ -38,13 +38,13 @@ func ExampleRun_follow() {
 	stats, err := convert.Run(
 		[]convert.Input{input("https://example.com/index.xml")},
 		func(formats.WriteOptions) (formats.Writer, error) { return text.NewWriter(os.Stdout), nil },
-		convert.Options{
-			Follow:    true,
+		convert.Options{Follow: convert.FollowOptions{
+			Enabled:   true,
 			KeepGoing: true, // write what was read; Run still reports the failure
 			OpenChild: func(_ context.Context, _ convert.Input, loc string) (convert.Input, error) {
 				return input(loc), nil
 			},
-		},
+		}},
 	)
 	fmt.Println(err)
 	for _, in := range stats.Inputs {

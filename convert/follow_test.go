@@ -96,9 +96,9 @@ func follow(t *testing.T, w *web, opts convert.Options, inputs ...string) (strin
 		ins = append(ins, w.input(in))
 	}
 	var warnings []string
-	opts.Follow = true
-	opts.OpenChild = w.openChild
-	opts.Warn = func(pe *formats.ParseError) { warnings = append(warnings, pe.Error()) }
+	opts.Follow.Enabled = true
+	opts.Follow.OpenChild = w.openChild
+	opts.Observer = convert.Observe{Warn: func(pe *formats.ParseError) { warnings = append(warnings, pe.Error()) }}
 	var out bytes.Buffer
 	stats, err := convert.Run(ins, func(o formats.WriteOptions) (formats.Writer, error) {
 		assert.False(t, o.Index, "following writes pages, not an index")
@@ -125,7 +125,7 @@ func TestFollowOrderIsDocumentOrder(t *testing.T) {
 		w.docs[fmt.Sprintf("https://a.example/index-%d.xml", i)] = index(children...)
 	}
 	for run := range 5 {
-		out, stats, warnings, err := follow(t, w, convert.Options{Concurrency: 3}, "https://a.example/robots.txt")
+		out, stats, warnings, err := follow(t, w, convert.Options{Follow: convert.FollowOptions{Concurrency: 3}}, "https://a.example/robots.txt")
 		require.NoError(t, err)
 		assert.Empty(t, warnings)
 		assert.Equal(t, want.String(), out, "run %d", run)
@@ -187,12 +187,12 @@ func TestFollowDepth(t *testing.T) {
 		"it would be level 6, deeper than the limit of 5"}, warnings)
 	assert.Len(t, stats.Inputs, 5)
 
-	out, _, warnings, err := follow(t, w, convert.Options{MaxDepth: 7}, "https://a.example/level-1.xml")
+	out, _, warnings, err := follow(t, w, convert.Options{Follow: convert.FollowOptions{MaxDepth: 7}}, "https://a.example/level-1.xml")
 	require.NoError(t, err)
 	assert.Empty(t, warnings)
 	assert.Equal(t, "https://a.example/deep\n", out)
 
-	_, _, _, err = follow(t, w, convert.Options{Strict: true}, "https://a.example/level-1.xml")
+	_, _, _, err = follow(t, w, convert.Options{Read: convert.ReadOptions{Strict: true}}, "https://a.example/level-1.xml")
 	require.Error(t, err, "with Strict the warning is an error")
 	assert.Contains(t, err.Error(), "not followed")
 }
@@ -212,7 +212,7 @@ func TestFollowFailedChild(t *testing.T) {
 		closed = false
 		return convert.Run([]convert.Input{w.input("https://a.example/index.xml")}, func(o formats.WriteOptions) (formats.Writer, error) {
 			return &closeSpy{text.NewWriter(&out), &closed}, nil
-		}, convert.Options{Follow: true, OpenChild: w.openChild, KeepGoing: keepGoing})
+		}, convert.Options{Follow: convert.FollowOptions{Enabled: true, OpenChild: w.openChild, KeepGoing: keepGoing}})
 	}
 	stats, err := run(false)
 	require.ErrorIs(t, err, convert.ErrInputsFailed)
@@ -237,7 +237,7 @@ func TestFollowFailedChild(t *testing.T) {
 	require.ErrorIs(t, err, convert.ErrInputsFailed)
 
 	// With Strict the first failure ends the run.
-	_, _, _, err = follow(t, w, convert.Options{Strict: true}, "https://a.example/index.xml")
+	_, _, _, err = follow(t, w, convert.Options{Read: convert.ReadOptions{Strict: true}}, "https://a.example/index.xml")
 	require.Error(t, err)
 	assert.NotErrorIs(t, err, convert.ErrInputsFailed)
 	assert.EqualError(t, err, "https://a.example/missing.xml: HTTP 404 Not Found")
@@ -278,9 +278,9 @@ func TestMaxURLsTotal(t *testing.T) {
 		"https://a.example/1.txt":     "https://a.example/a\nhttps://a.example/b\n",
 		"https://a.example/2.txt":     "https://a.example/c\nhttps://a.example/d\n",
 	}}
-	_, _, _, err := follow(t, w, convert.Options{MaxURLsTotal: 4}, "https://a.example/index.xml")
+	_, _, _, err := follow(t, w, convert.Options{Read: convert.ReadOptions{MaxURLsTotal: 4}}, "https://a.example/index.xml")
 	require.NoError(t, err)
-	_, _, _, err = follow(t, w, convert.Options{MaxURLsTotal: 3}, "https://a.example/index.xml")
+	_, _, _, err = follow(t, w, convert.Options{Read: convert.ReadOptions{MaxURLsTotal: 3}}, "https://a.example/index.xml")
 	require.ErrorIs(t, err, convert.ErrTooManyURLs)
 	assert.EqualError(t, err, "convert: too many entries: more than 3 read over all inputs (the cap on the total), at https://a.example/2.txt")
 }
@@ -319,7 +319,7 @@ func TestFollowLocalIndex(t *testing.T) {
 	var out bytes.Buffer
 	stats, err := convert.Run([]convert.Input{in}, func(o formats.WriteOptions) (formats.Writer, error) {
 		return text.NewWriter(&out), nil
-	}, convert.Options{Follow: true, KeepGoing: true, KeepDuplicates: true})
+	}, convert.Options{Follow: convert.FollowOptions{Enabled: true, KeepGoing: true}, KeepDuplicates: true})
 	require.ErrorIs(t, err, convert.ErrInputsFailed)
 	require.Len(t, stats.Inputs, 4)
 	assert.Equal(t, filepath.Join(dir, "sitemap1.xml.gz"), stats.Inputs[1].Name)
@@ -382,7 +382,7 @@ func BenchmarkFollow(b *testing.B) {
 	for b.Loop() {
 		stats, err := convert.Run([]convert.Input{w.input("https://a.example/index.xml")}, func(o formats.WriteOptions) (formats.Writer, error) {
 			return text.NewWriter(io.Discard), nil
-		}, convert.Options{Follow: true, OpenChild: w.openChild, KeepDuplicates: true})
+		}, convert.Options{Follow: convert.FollowOptions{Enabled: true, OpenChild: w.openChild}, KeepDuplicates: true})
 		if err != nil || stats.Written != 10000 {
 			b.Fatal(err, stats.Written)
 		}
@@ -395,7 +395,7 @@ func TestFollowFromAppliesToTopLevelOnly(t *testing.T) {
 		"https://a.example/robots": "Sitemap: https://a.example/s.xml\n",
 		"https://a.example/s.xml":  `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.example/p</loc></url></urlset>`,
 	}}
-	out, stats, _, err := follow(t, w, convert.Options{From: "robots"}, "https://a.example/robots")
+	out, stats, _, err := follow(t, w, convert.Options{Read: convert.ReadOptions{From: "robots"}}, "https://a.example/robots")
 	require.NoError(t, err)
 	assert.Equal(t, "https://a.example/p\n", out)
 	assert.Equal(t, "xml", stats.Inputs[1].Format)
@@ -416,7 +416,7 @@ func TestFollowDamagedChildFails(t *testing.T) {
 	require.ErrorIs(t, err, convert.ErrInputsFailed)
 	assert.Contains(t, err.Error(), "https://a.example/cut.xml")
 	assert.Contains(t, err.Error(), "cut short")
-	out, stats, _, err := follow(t, w, convert.Options{KeepGoing: true}, "https://a.example/index.xml")
+	out, stats, _, err := follow(t, w, convert.Options{Follow: convert.FollowOptions{KeepGoing: true}}, "https://a.example/index.xml")
 	require.ErrorIs(t, err, convert.ErrInputsFailed)
 	assert.Contains(t, out, "https://a.example/good\n")
 	require.Len(t, stats.Inputs, 3)
@@ -446,12 +446,12 @@ func TestFollowDeadlineStopsTheRun(t *testing.T) {
 	}}
 	var ins []convert.Input
 	ins = append(ins, w.input("https://a.example/index.xml"))
-	opts := convert.Options{Follow: true, KeepGoing: true, OpenChild: func(ctx context.Context, parent convert.Input, loc string) (convert.Input, error) {
+	opts := convert.Options{Follow: convert.FollowOptions{Enabled: true, KeepGoing: true, OpenChild: func(ctx context.Context, parent convert.Input, loc string) (convert.Input, error) {
 		if strings.HasSuffix(loc, "/2.txt") {
 			return convert.Input{Name: loc}, fmt.Errorf("%s: %w", loc, runOut{})
 		}
 		return w.openChild(ctx, parent, loc)
-	}}
+	}}}
 	_, err := convert.Run(ins, func(formats.WriteOptions) (formats.Writer, error) { return text.NewWriter(io.Discard), nil }, opts)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	assert.Equal(t, "https://a.example/2.txt: the run's deadline passed", err.Error())

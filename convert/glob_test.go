@@ -51,7 +51,7 @@ func TestGlobThatCannotMatchIsAnError(t *testing.T) {
 		"/a\\":                     "lone",
 		"":                         "empty",
 	} {
-		err := (&Filter{Exclude: []string{glob}}).Validate()
+		err := (&FilterOptions{Exclude: []string{glob}}).Validate()
 		require.Error(t, err, "%q", glob)
 		assert.Contains(t, err.Error(), want, "%q", glob)
 	}

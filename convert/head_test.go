@@ -41,7 +41,7 @@ func TestRunKeepsDocumentLevelElements(t *testing.T) {
 	stats, err := convert.Run(inputs, func(o formats.WriteOptions) (formats.Writer, error) {
 		head = o.Head
 		return xml.NewWriter(&out, o), nil
-	}, convert.Options{Carries: xml.Format.Carries})
+	}, convert.Options{Output: convert.OutputOptions{Carries: xml.Format.Carries}})
 	require.NoError(t, err)
 	const rs = `xmlns:rs="http://www.openarchives.org/rs/terms/"`
 	assert.Equal(t, []string{
@@ -52,7 +52,7 @@ func TestRunKeepsDocumentLevelElements(t *testing.T) {
 	assert.Equal(t, 2, stats.HeadDropped, "b.xml's")
 	assert.Equal(t, 2, stats.Written)
 
-	_, stats, _, err = run(t, inputs, convert.Options{Carries: text.Format.Carries})
+	_, stats, _, err = run(t, inputs, convert.Options{Output: convert.OutputOptions{Carries: text.Format.Carries}})
 	require.NoError(t, err)
 	assert.Equal(t, 4, stats.HeadDropped, "a text sitemap holds none")
 }

@@ -11,14 +11,14 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
 )
 
-// Sort is the order of the output.
-type Sort int
+// Order is the order of the output.
+type Order int
 
 // The orders of the output.
 const (
 	// SortNone keeps the order of the inputs: input after input, each
 	// page where it first appeared.
-	SortNone Sort = iota
+	SortNone Order = iota
 	// SortLoc orders by loc, byte by byte.
 	SortLoc
 	// SortLastMod puts the newest lastmod first and entries without one
@@ -26,9 +26,9 @@ const (
 	SortLastMod
 )
 
-// ParseSort returns the Sort a command-line value names: "none", "loc" or
+// ParseSort returns the Order a command-line value names: "none", "loc" or
 // "lastmod".
-func ParseSort(s string) (Sort, error) {
+func ParseSort(s string) (Order, error) {
 	switch s {
 	case "", "none":
 		return SortNone, nil
@@ -40,7 +40,7 @@ func ParseSort(s string) (Sort, error) {
 	return 0, fmt.Errorf("unknown sort order %q (none, loc or lastmod)", s)
 }
 
-func (o Sort) compare(a, b *formats.Entry) int {
+func (o Order) compare(a, b *formats.Entry) int {
 	if o == SortLastMod {
 		switch {
 		case formats.Newer(a.LastMod, b.LastMod):
@@ -56,48 +56,69 @@ func (o Sort) compare(a, b *formats.Entry) int {
 // in runs of this size, kept in a spool file and merged.
 const sortRunBytes = 32 << 20
 
-// sorter returns the entries of a reader in order, by an external merge
-// sort: memory holds one run at a time while sorting, and one record per
-// run while merging. The sort is stable.
-type sorter struct {
-	src     formats.Reader
-	order   Sort
+// Sorter is the step that gives the entries of a reader in order, by an
+// external merge sort: memory holds one run at a time while sorting, and
+// one record per run while merging. The sort is stable. Close it to
+// remove its spool file.
+type Sorter struct {
+	src     Stream
+	order   Order
 	tempDir string
 	sp      *spool.File
-	mem     []formats.Entry // the only run, when everything fit in one
+	mem     []sorted // the only run, when everything fit in one
 	runs    runHeap
 	started bool
 }
 
-func newSorter(src formats.Reader, order Sort, tempDir string) *sorter {
-	return &sorter{src: src, order: order, tempDir: tempDir}
+// sorted is an entry being sorted, and its input.
+type sorted struct {
+	e     formats.Entry
+	input int
+}
+
+// Sort returns the entries of r in the order o (SortNone keeps r's), each
+// with its input. It reads all of r on the first call to Next, holding
+// about 32 MiB of entries in memory at most; the rest wait in a spool
+// file in tempDir ("" is the system's temporary directory).
+func Sort(r formats.Reader, o Order, tempDir string) *Sorter {
+	return &Sorter{src: stream(r), order: o, tempDir: tempDir}
 }
 
 // Close removes the spool.
-func (s *sorter) Close() error {
+func (s *Sorter) Close() error {
 	if s.sp != nil {
 		return s.sp.Close()
 	}
 	return nil
 }
 
-func (s *sorter) Next() (formats.Entry, error) {
+// Next returns the next entry.
+func (s *Sorter) Next() (formats.Entry, error) {
+	it, err := s.NextItem()
+	return it.Entry, err
+}
+
+// NextItem returns the next entry in order with its input.
+func (s *Sorter) NextItem() (Item, error) {
+	if s.order == SortNone {
+		return s.src.NextItem()
+	}
 	if !s.started {
 		s.started = true
 		if err := s.sortRuns(); err != nil {
-			return formats.Entry{}, err
+			return Item{}, err
 		}
 	}
 	if s.runs.scanners == nil {
 		if len(s.mem) == 0 {
-			return formats.Entry{}, io.EOF
+			return Item{}, io.EOF
 		}
 		e := s.mem[0]
 		s.mem = s.mem[1:]
-		return e, nil
+		return Item{Entry: e.e, Input: e.input}, nil
 	}
 	if s.runs.Len() == 0 {
-		return formats.Entry{}, io.EOF
+		return Item{}, io.EOF
 	}
 	top := s.runs.heads[0]
 	next, err := s.runs.scanners[top.run].Next()
@@ -105,22 +126,22 @@ func (s *sorter) Next() (formats.Entry, error) {
 	case err == io.EOF:
 		heap.Pop(&s.runs)
 	case err != nil:
-		return formats.Entry{}, err
+		return Item{}, err
 	default:
 		s.runs.heads[0].rec = next
 		heap.Fix(&s.runs, 0)
 	}
-	return top.rec.Entry, nil
+	return Item{Entry: top.rec.Entry, Input: top.rec.Input}, nil
 }
 
 // sortRuns reads the source in runs, sorting each; runs go to the spool
 // unless there is only one.
-func (s *sorter) sortRuns() error {
-	var run []formats.Entry
+func (s *Sorter) sortRuns() error {
+	var run []sorted
 	var bounds []int64
 	size := 0
 	flush := func() error {
-		slices.SortStableFunc(run, func(a, b formats.Entry) int { return s.order.compare(&a, &b) })
+		slices.SortStableFunc(run, func(a, b sorted) int { return s.order.compare(&a.e, &b.e) })
 		if s.sp == nil {
 			sp, err := spool.New(s.tempDir)
 			if err != nil {
@@ -130,7 +151,7 @@ func (s *sorter) sortRuns() error {
 		}
 		bounds = append(bounds, s.sp.Size())
 		for i := range run {
-			if _, err := s.sp.Append(&spool.Record{Entry: run[i]}); err != nil {
+			if _, err := s.sp.Append(&spool.Record{Input: run[i].input, Entry: run[i].e}); err != nil {
 				return err
 			}
 		}
@@ -138,22 +159,22 @@ func (s *sorter) sortRuns() error {
 		return nil
 	}
 	for {
-		e, err := s.src.Next()
+		it, err := s.src.NextItem()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return err
 		}
-		run = append(run, e)
-		if size += len(e.Loc) + 160; size >= sortRunBytes {
+		run = append(run, sorted{it.Entry, it.Input})
+		if size += len(it.Entry.Loc) + 160; size >= sortRunBytes {
 			if err := flush(); err != nil {
 				return err
 			}
 		}
 	}
 	if s.sp == nil {
-		slices.SortStableFunc(run, func(a, b formats.Entry) int { return s.order.compare(&a, &b) })
+		slices.SortStableFunc(run, func(a, b sorted) int { return s.order.compare(&a.e, &b.e) })
 		s.mem = run
 		return nil
 	}
@@ -183,7 +204,7 @@ func (s *sorter) sortRuns() error {
 // runHeap is the heads of the runs being merged, least first; equal
 // entries come from the earlier run first, which keeps the sort stable.
 type runHeap struct {
-	order    Sort
+	order    Order
 	scanners []*spool.Scanner
 	heads    []head
 }

@@ -12,32 +12,37 @@ import (
 // whole input before the first entry (the extensions used, say), in
 // bounded memory.
 type spooler struct {
-	src     formats.Reader
+	src     Stream
 	tempDir string
 	sp      *spool.File
 	sc      *spool.Scanner
 	err     error
 }
 
-func newSpooler(src formats.Reader, tempDir string) *spooler {
+func newSpooler(src Stream, tempDir string) *spooler {
 	return &spooler{src: src, tempDir: tempDir}
 }
 
 func (s *spooler) Next() (formats.Entry, error) {
+	it, err := s.NextItem()
+	return it.Entry, err
+}
+
+func (s *spooler) NextItem() (Item, error) {
 	if s.err != nil {
-		return formats.Entry{}, s.err
+		return Item{}, s.err
 	}
 	if s.sc == nil {
 		if s.err = s.fill(); s.err != nil {
-			return formats.Entry{}, s.err
+			return Item{}, s.err
 		}
 	}
 	r, err := s.sc.Next()
 	if err != nil {
 		s.err = err
-		return formats.Entry{}, err
+		return Item{}, err
 	}
-	return r.Entry, nil
+	return Item{Entry: r.Entry, Input: r.Input}, nil
 }
 
 // fill reads the source into the spool.
@@ -48,14 +53,14 @@ func (s *spooler) fill() error {
 	}
 	s.sp = sp
 	for {
-		e, err := s.src.Next()
+		it, err := s.src.NextItem()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
 			return err
 		}
-		if _, err := sp.Append(&spool.Record{Entry: e}); err != nil {
+		if _, err := sp.Append(&spool.Record{Input: it.Input, Entry: it.Entry}); err != nil {
 			return err
 		}
 	}

@@ -113,7 +113,7 @@ func (c *convertCmd) Run(e *env, now clock) error {
 		// The protocol's scope rule is a sitemap's; a feed links anywhere.
 		opts.Filter.Scope = dest.set.BaseURL()
 	}
-	opts.Splits = dest.set != nil && (dest.set.BaseURL() != nil && out.Index != "" || c.OneFile)
+	opts.Read.Splits = dest.set != nil && (dest.set.BaseURL() != nil && out.Index != "" || c.OneFile)
 	if c.Accumulate || c.AccumulateRepair {
 		if dest.set == nil {
 			return usageError{errors.New("--accumulate needs the output file (-o) to read and update")}
@@ -136,12 +136,12 @@ func (c *convertCmd) Run(e *env, now clock) error {
 	rep := &reporter{w: e.Stderr, quiet: c.Quiet, verbose: c.Verbose, always: onTerminal}
 	prog := newProgress(e.Stderr, onTerminal && !c.Quiet, dest, &rep.mu)
 	prog.track(inputs)
-	opts.Warn = prog.clearing(rep.warn)
+	observe := convert.Observe{Warn: prog.clearing(rep.warn), Progress: prog.update}
 	dest.write.Warn = rep.notice // what a writer had to make up (an undated Atom entry's date)
-	opts.Progress = prog.update
 	if c.Verbose {
-		opts.Dropped = rep.dropped
+		observe.Drop = rep.dropped
 	}
+	opts.Observer = observe
 	c.Sources.apply(&opts)
 	var strict *strictCheck
 	if c.Strict {
@@ -150,7 +150,7 @@ func (c *convertCmd) Run(e *env, now clock) error {
 			inputs[i] = strict.wrap(inputs[i])
 		}
 		strict.wrapChildren(&opts)
-		opts.Verify = strict.finish
+		opts.Output.Verify = strict.finish
 		dest.write.Warn = strict.warns(dest.write.Warn)
 	}
 	stats, err := convert.Run(inputs, dest.create, opts)
@@ -340,12 +340,10 @@ func overLimit(d *destination, stats *convert.Stats) string {
 // format out at the time now tells.
 func (c *convertCmd) options(out *formats.Format, now clock) (convert.Options, error) {
 	opts := convert.Options{
-		From:           c.From,
+		Read:           convert.ReadOptions{From: c.From, Strict: c.Strict, NewsName: c.News},
 		KeepDuplicates: c.KeepDuplicates,
-		Strict:         c.Strict,
-		Filter:         convert.Filter{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
-		Carries:        out.Carries,
-		NewsName:       c.News,
+		Filter:         convert.FilterOptions{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
+		Output:         convert.OutputOptions{Carries: out.Carries},
 	}
 	if c.Limit < 0 {
 		return opts, usageError{errors.New("--limit must be at least 1 (or 0 for no limit)")}
@@ -368,12 +366,12 @@ func (c *convertCmd) options(out *formats.Format, now clock) (convert.Options, e
 	if n.TrailingSlash, err = normalize.ParseSlash(c.TrailingSlash); err != nil {
 		return opts, usageError{err}
 	}
-	opts.Normalize = n
+	opts.URLs.Normalize = n
 	// What never changes the page: no fragment, default port, dot segment
 	// or empty query. A feed's links keep their fragments: an item may
 	// link to its place on a page.
-	opts.Tidy = out.Tidy
-	opts.Rewrite = c.Normalize || len(n.StripParams) > 0 || n.StripSessionIDs || n.StripUTM || n.HTTPS ||
+	opts.URLs.Tidy = out.Tidy
+	opts.URLs.Normal = c.Normalize || len(n.StripParams) > 0 || n.StripSessionIDs || n.StripUTM || n.HTTPS ||
 		n.WWW != normalize.HostKeep || n.TrailingSlash != normalize.SlashKeep || n.SortQuery
 	if err := opts.Filter.Validate(); err != nil {
 		return opts, usageError{hinted(err)}

@@ -215,12 +215,9 @@ func (f *sourceFlags) openChild(ctx context.Context, parent convert.Input, loc s
 
 // apply sets the following options of a conversion.
 func (f *sourceFlags) apply(opts *convert.Options) {
-	opts.Follow = !f.NoFollow
-	opts.MaxDepth = f.MaxDepth
-	opts.Concurrency = f.Concurrency
-	opts.MaxURLsTotal = f.MaxURLsTotal
-	opts.KeepGoing = f.KeepGoing
-	opts.OpenChild = f.openChild
+	opts.Follow = convert.FollowOptions{Enabled: !f.NoFollow, MaxDepth: f.MaxDepth, Concurrency: f.Concurrency,
+		KeepGoing: f.KeepGoing, OpenChild: f.openChild}
+	opts.Read.MaxURLsTotal = f.MaxURLsTotal
 }
 
 // inputs returns the inputs the command line names, with the defaults of

@@ -80,11 +80,11 @@ func (s *strictCheck) wrap(in convert.Input) convert.Input {
 
 // wrapChildren makes the children the conversion opens checked too.
 func (s *strictCheck) wrapChildren(opts *convert.Options) {
-	open := opts.OpenChild
+	open := opts.Follow.OpenChild
 	if open == nil {
 		open = convert.LocalChild
 	}
-	opts.OpenChild = func(ctx context.Context, parent convert.Input, loc string) (convert.Input, error) {
+	opts.Follow.OpenChild = func(ctx context.Context, parent convert.Input, loc string) (convert.Input, error) {
 		in, err := open(ctx, parent, loc)
 		if err != nil {
 			return in, err

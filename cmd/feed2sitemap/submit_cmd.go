@@ -183,14 +183,13 @@ func (c *submitCmd) read(e *env, w formats.Writer) (*convert.Stats, error) {
 	}
 	rep := &reporter{w: e.Stderr, quiet: c.Quiet, verbose: c.Verbose}
 	opts := convert.Options{
-		From:   c.From,
-		Filter: convert.Filter{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
-		Warn:   rep.warn,
+		Read:     convert.ReadOptions{From: c.From},
+		Filter:   convert.FilterOptions{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
+		Observer: convert.Observe{Warn: rep.warn},
 		// Search engines get each page in its normal form, grouped by
 		// its normal host: https://Example.com:443/a#b is
 		// https://example.com/a, in example.com's batch.
-		Normalize: &normalize.Options{},
-		Rewrite:   true,
+		URLs: convert.RewriteOptions{Normalize: &normalize.Options{}, Normal: true},
 	}
 	if err := opts.Filter.Validate(); err != nil {
 		return nil, usageError{err}

@@ -1,0 +1,141 @@
+package convert
+
+import (
+	"io"
+	"sync"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// batchSize is how many entries a Prefetcher hands over at once.
+const batchSize = 512
+
+// Prefetcher is the step that hands entries from one goroutine to another.
+type Prefetcher struct {
+	batches chan batch
+	free    chan batch // batches the consumer is done with, to fill again
+	stop    chan struct{}
+	done    sync.WaitGroup
+	cur     batch
+	i       int
+	err     error
+}
+
+type batch struct {
+	items []Item
+	err   error // after the items: io.EOF or the error that ended the source
+}
+
+// Prefetch reads r in a goroutine of its own, a few batches of entries
+// ahead, so that reading r (and the steps r reads) and what consumes its
+// entries run on two cores. The steps before it run on its goroutine:
+// their Observer is called there. The entries keep their provenance.
+// Close stops the goroutine; it must be called.
+func Prefetch(r formats.Reader) *Prefetcher {
+	p := &Prefetcher{batches: make(chan batch, 4), free: make(chan batch, 6), stop: make(chan struct{})}
+	p.done.Add(1)
+	go p.run(stream(r))
+	return p
+}
+
+func (p *Prefetcher) run(r Stream) {
+	defer p.done.Done()
+	defer close(p.batches)
+	for {
+		var b batch
+		select {
+		case b = <-p.free:
+			// Memory that is in cache, and no garbage.
+			b.items, b.err = b.items[:0], nil
+		default:
+			b = batch{items: make([]Item, 0, batchSize)}
+		}
+		for len(b.items) < batchSize && b.err == nil {
+			it, err := r.NextItem()
+			if err != nil {
+				b.err = err
+				break
+			}
+			b.items = append(b.items, it)
+		}
+		select {
+		case p.batches <- b:
+		case <-p.stop:
+			return
+		}
+		if b.err != nil {
+			return
+		}
+	}
+}
+
+// Next returns the next entry.
+func (p *Prefetcher) Next() (formats.Entry, error) {
+	it, err := p.NextItem()
+	return it.Entry, err
+}
+
+// NextItem returns the next entry with its provenance.
+func (p *Prefetcher) NextItem() (Item, error) {
+	for p.i == len(p.cur.items) {
+		if p.err != nil {
+			return Item{}, p.err
+		}
+		p.recycle()
+		b, ok := <-p.batches
+		if !ok {
+			p.err = io.EOF
+			continue
+		}
+		p.cur, p.i, p.err = b, 0, b.err
+	}
+	it := p.cur.items[p.i]
+	p.cur.items[p.i] = Item{}
+	p.i++
+	return it, nil
+}
+
+// recycle hands the current batch, which the consumer is done with, back
+// to be filled again.
+func (p *Prefetcher) recycle() {
+	if cap(p.cur.items) == 0 {
+		return
+	}
+	select {
+	case p.free <- p.cur:
+	default:
+	}
+	p.cur, p.i = batch{}, 0
+}
+
+// nextBatch returns the rest of the current batch, or the next one, whole;
+// err is io.EOF (or the error that ended the source) with the last. What
+// it returns is valid until the next call.
+func (p *Prefetcher) nextBatch() ([]Item, error) {
+	for p.i == len(p.cur.items) {
+		if p.err != nil {
+			return nil, p.err
+		}
+		p.recycle()
+		b, ok := <-p.batches
+		if !ok {
+			p.err = io.EOF
+			continue
+		}
+		p.cur, p.i, p.err = b, 0, b.err
+	}
+	items := p.cur.items[p.i:]
+	p.i = len(p.cur.items)
+	return items, p.err
+}
+
+// Close stops reading and waits for the goroutine to end.
+func (p *Prefetcher) Close() error {
+	select {
+	case <-p.stop:
+	default:
+		close(p.stop)
+	}
+	p.done.Wait()
+	return nil
+}

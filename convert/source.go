@@ -1,0 +1,379 @@
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// ReadOptions configure how Open reads the inputs, and Follow the
+// children of their indexes.
+type ReadOptions struct {
+	// From names the format of the inputs; empty detects it per input.
+	// The children of a followed index are always recognized by content.
+	From string
+	// Strict makes every warning an error.
+	Strict bool
+	// NewsName, when set, makes the feed items of the last two days news
+	// entries of this publication (see formats.ReadOptions.NewsName).
+	NewsName string
+	// Splits says the output is not held to one file's limits: split at
+	// them (a set of parts and an index), or a plain list with none. An
+	// input holding more entries than one file may is then no news, and
+	// is not warned about (Strict still fails).
+	Splits bool
+	// MaxURLsTotal stops the reading with an error wrapping
+	// ErrTooManyURLs once more entries than this were read over all
+	// inputs; 0 means no cap.
+	MaxURLsTotal int
+}
+
+// Source is the first step: it gives the entries of its inputs, input
+// after input, each from start to end, with the input each came from
+// (Item.Input, the index of its account in Inputs), keeping the account
+// of what each input gave. Follow reads it with the children of its
+// indexes in their place.
+type Source struct {
+	opts ReadOptions
+	obs  Observer
+	// mu guards the list of accounts, which grows as children are read
+	// while another goroutine (Run's deduplicating one) updates earlier
+	// ones.
+	mu      sync.RWMutex
+	list    []*InputStats
+	tops    []*frame // the top-level inputs, opened
+	next    int      // the next of tops to read
+	top     *frame   // the top-level input being read
+	read    int
+	closers []io.Closer
+	// used is the union of the kinds of extension data of the entries
+	// read (a formats.ExtensionSet), read by the writing goroutine.
+	used atomic.Uint32
+	// head are the document-level elements the output takes (see
+	// Stats.HeadDropped), once taken at the first entry; seen counts those
+	// of every input read to its end. headMu guards them: the writing
+	// goroutine reads what the reading one set.
+	headMu    sync.Mutex
+	head      []string
+	headTaken bool
+	seen      int
+}
+
+// frame is an input being read, an index or a sitemap; when following, the
+// inputs being read form a stack, each frame a child of the one below.
+type frame struct {
+	r       formats.Reader
+	account int         // its account in Source.list
+	st      *InputStats // that account, which never moves
+	depth   int         // 1 for a top-level input
+	in      Input       // the input, handed to OpenChild as the parent
+	key     string      // its key in the visited set
+	closer  io.Closer
+
+	ahead    []*item // entries read ahead: children being opened, and an entry after them
+	end      error   // io.EOF or the error that ended the reader, once read ahead
+	children int     // children listed
+}
+
+// Open opens every input, in order, and recognizes its format (or reads it
+// as ReadOptions.From), so that an input that is not a sitemap, feed, URL
+// list or robots.txt fails before any entry is read. obs, when not nil, is
+// told of the warnings and the progress of the reading. When an input
+// cannot be opened Open returns its error with a Source that holds the
+// accounts so far; Close the Source in every case.
+func Open(inputs []Input, opts ReadOptions, obs Observer) (*Source, error) {
+	s := &Source{opts: opts, obs: observer(obs)}
+	for _, in := range inputs {
+		if err := s.open(in); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
+}
+
+// Inputs returns a copy of the accounts of the inputs read so far: the
+// top-level inputs, in order, each followed by the children read in its
+// place when following. They hold what the reading saw (Format, Read,
+// Skipped, Warnings, Children, Err); Run adds what its later steps left
+// out (Filtered, Duplicates).
+func (s *Source) Inputs() []InputStats {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]InputStats, len(s.list))
+	for i, st := range s.list {
+		out[i] = *st
+	}
+	return out
+}
+
+// Uses returns the extensions the entries read so far use.
+func (s *Source) Uses() formats.ExtensionSet { return formats.ExtensionSet(s.used.Load()) }
+
+// Next returns the next entry.
+func (s *Source) Next() (formats.Entry, error) {
+	it, err := s.NextItem()
+	return it.Entry, err
+}
+
+// NextItem returns the next entry with its input, moving on to the next
+// input at the end of one.
+func (s *Source) NextItem() (Item, error) {
+	for {
+		f := s.top
+		if f == nil {
+			if f = s.nextTop(); f == nil {
+				return Item{}, io.EOF
+			}
+		}
+		e, err := f.r.Next()
+		if err == nil {
+			return s.entry(f, e)
+		}
+		if err = s.end(f, err); err != nil {
+			return Item{}, err
+		}
+		s.top = nil
+	}
+}
+
+// nextTop moves on to the next top-level input; nil after the last.
+func (s *Source) nextTop() *frame {
+	if s.next == len(s.tops) {
+		return nil
+	}
+	s.top = s.tops[s.next]
+	s.next++
+	return s.top
+}
+
+// entry counts the entry e read from f and returns it with its input.
+func (s *Source) entry(f *frame, e formats.Entry) (Item, error) {
+	st := f.st
+	if st.Read++; st.Read == formats.MaxURLs+1 {
+		if err := s.tooMany(st); err != nil {
+			return Item{}, err
+		}
+	}
+	if e.Ext != nil {
+		s.used.Or(uint32(e.Ext.Kinds()))
+	}
+	if s.read++; s.read%ProgressEvery == 0 {
+		s.obs.Progressed(s.read)
+	}
+	if s.opts.MaxURLsTotal > 0 && s.read > s.opts.MaxURLsTotal {
+		return Item{}, fmt.Errorf("%w: more than %d read over all inputs (the cap on the total), at %s", ErrTooManyURLs, s.opts.MaxURLsTotal, st.Name)
+	}
+	return Item{Entry: e, Input: f.account}, nil
+}
+
+// end ends the reading of f, whose reader returned err: nil when the
+// reading goes on (the input ended, or a top-level input was damaged
+// after some entries, in lenient mode, or a child's failure was
+// recorded), else the error that ends it.
+func (s *Source) end(f *frame, err error) error {
+	if err != io.EOF {
+		if err = s.damaged(f.st, err); err != nil {
+			if f.depth == 1 || s.opts.Strict || errors.Is(err, ErrTooManyURLs) {
+				return err
+			}
+			// A child whose reading failed: recorded, and the others
+			// are read.
+			f.st.Err = err
+		}
+	}
+	if h := headOf(f.r); len(h) > 0 {
+		s.headMu.Lock()
+		s.seen += len(h)
+		s.headMu.Unlock()
+	}
+	if f.closer != nil {
+		f.closer.Close()
+	}
+	return nil
+}
+
+// headOf returns the document-level elements r read so far, if it keeps
+// them.
+func headOf(r formats.Reader) []string {
+	if h, ok := r.(formats.HeadReader); ok {
+		return h.Head()
+	}
+	return nil
+}
+
+// takeHead takes, at the first entry, the document-level elements of the
+// top-level input being read, read so far.
+func (s *Source) takeHead() {
+	s.headMu.Lock()
+	defer s.headMu.Unlock()
+	if !s.headTaken {
+		s.head, s.headTaken = slices.Clone(headOf(s.top.r)), true
+	}
+}
+
+// takenHead returns the document-level elements the output takes.
+func (s *Source) takenHead() []string {
+	s.headMu.Lock()
+	defer s.headMu.Unlock()
+	return s.head
+}
+
+// headSeen returns how many document-level elements the inputs read to
+// their end held.
+func (s *Source) headSeen() int {
+	s.headMu.Lock()
+	defer s.headMu.Unlock()
+	return s.seen
+}
+
+// account returns the account of input i.
+func (s *Source) account(i int) *InputStats {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.list[i]
+}
+
+// addAccount starts the account of an input and returns its index.
+func (s *Source) addAccount(name string, depth, parent int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.list = append(s.list, &InputStats{Name: name, Depth: depth, Parent: parent})
+	return len(s.list) - 1
+}
+
+// open opens a top-level input; it fails the run when it cannot be.
+func (s *Source) open(in Input) error {
+	i := s.addAccount(in.Name, 0, 0)
+	rc, err := in.Open()
+	if err != nil {
+		return err
+	}
+	s.closers = append(s.closers, rc)
+	r, err := s.reader(i, in, rc, s.opts.From)
+	if err != nil {
+		return err
+	}
+	s.tops = append(s.tops, &frame{r: r, account: i, st: s.account(i), depth: 1, in: in, key: inputKey(in, rc)})
+	return nil
+}
+
+// reader recognizes the content rc of input in, whose account is i, or
+// reads it as the format from names, and returns a reader of its entries.
+func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Reader, error) {
+	st := s.account(i)
+	ro := formats.ReadOptions{
+		Source:   in.Name,
+		Strict:   s.opts.Strict,
+		NewsName: s.opts.NewsName,
+		Warn: func(pe *formats.ParseError) {
+			st.Warnings++
+			if pe.Skipped {
+				st.Skipped++
+			}
+			s.obs.Warning(pe)
+		},
+	}
+	if l, ok := rc.(Located); ok {
+		ro.Base = l.Location()
+	}
+	r, f, err := formats.Open(rc, formats.OpenOptions{ReadOptions: ro, From: from, MaxBytes: in.MaxBytes})
+	if err != nil {
+		return nil, err
+	}
+	st.Format = f.Name
+	return r, nil
+}
+
+// inputKey identifies an input in the visited set when following: its
+// location after redirects, or the absolute path of a local file, or its
+// name.
+func inputKey(in Input, rc io.Reader) string {
+	if l, ok := rc.(Located); ok && l.Location() != nil {
+		if loc, err := formats.ParseLoc(l.Location().String(), nil); err == nil {
+			return loc
+		}
+		return l.Location().String()
+	}
+	if in.Path != "" {
+		if abs, err := filepath.Abs(in.Path); err == nil {
+			return "file:" + abs
+		}
+		return "file:" + in.Path
+	}
+	return in.Name
+}
+
+// failed returns an error wrapping ErrInputsFailed when an input failed,
+// else nil.
+func (s *Source) failed() error {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var n int
+	var first *InputStats
+	for _, st := range s.list {
+		if st.Err != nil {
+			if n++; first == nil {
+				first = st
+			}
+		}
+	}
+	switch n {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("%w: %v", ErrInputsFailed, first.Err)
+	}
+	return fmt.Errorf("%w: %d inputs could not be read, the first: %v", ErrInputsFailed, n, first.Err)
+}
+
+// warn reports a warning about the input of account st: an error with
+// Strict.
+func (s *Source) warn(st *InputStats, err error) error {
+	pe := &formats.ParseError{Source: st.Name, Err: err}
+	if s.opts.Strict {
+		return pe
+	}
+	st.Warnings++
+	s.obs.Warning(pe)
+	return nil
+}
+
+// tooMany reports an input holding more entries than the protocol allows
+// in one file: a warning, or in strict mode the reading's error.
+func (s *Source) tooMany(st *InputStats) error {
+	err := fmt.Errorf("more than %d entries: over the protocol's limit for one file", formats.MaxURLs)
+	if s.opts.Splits && !s.opts.Strict {
+		return nil // the output holds them in parts: no news
+	}
+	return s.warn(st, err)
+}
+
+// damaged decides what an error part-way through an input means: when a
+// top-level input is damaged (formats.ErrDamaged) after some entries, in
+// lenient mode, a warning, and the entries read are kept; otherwise the
+// reading's error, or for a child sitemap (cut short on its way, most
+// often) its failure (see Follower.failed).
+func (s *Source) damaged(st *InputStats, err error) error {
+	var pe *formats.ParseError
+	if s.opts.Strict || st.Read == 0 || st.Depth > 0 || !errors.Is(err, formats.ErrDamaged) || !errors.As(err, &pe) {
+		return err
+	}
+	st.Warnings++
+	s.obs.Warning(&formats.ParseError{Source: pe.Source, Line: pe.Line, Column: pe.Column,
+		Err: fmt.Errorf("%w; kept the %d entries read before it", pe.Err, st.Read)})
+	return nil
+}
+
+// Close closes the inputs.
+func (s *Source) Close() error {
+	for _, c := range s.closers {
+		c.Close()
+	}
+	return nil
+}
