@@ -32,7 +32,7 @@ import (
 // ErrNotRegular is matched (with errors.Is) by the errors of Target,
 // Write and Place for a path that names something other than a regular
 // file or a link to one.
-var ErrNotRegular = errors.New("not a regular file")
+var ErrNotRegular = errors.New("atomicfile: not a regular file")
 
 // maxLinks is how many symbolic links Target follows, as the kernel's
 // ELOOP limit.

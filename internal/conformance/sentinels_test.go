@@ -1,0 +1,190 @@
+package conformance
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The project's one sentinel convention: a sentinel error is a
+// package-level variable named ErrX (errX when unexported) made by
+// errors.New (or fmt.Errorf) with the text "pkg: message", pkg being the
+// package's name (an exported one: what other packages match), and
+// callers match it with errors.Is, never with == or !=.
+// An error that carries details wraps the sentinel (fmt.Errorf("%w: ...")),
+// or is a type whose Is method reports it when callers need its fields.
+
+// legacyText are the sentinels whose text predates the convention and is
+// what users read inside messages that tests and golden files pin (a
+// reader's "x.xml:3:5: bad host", "path: not a robots.txt file: ..."), by
+// package and name.
+var legacyText = map[string]string{
+	"formats.ErrLocEmpty":         "a reason inside a positioned message",
+	"formats.ErrLocRelative":      "a reason inside a positioned message",
+	"formats.ErrLocScheme":        "a reason inside a positioned message",
+	"formats.ErrLocHost":          "a reason inside a positioned message",
+	"formats.ErrLocSpace":         "a reason inside a positioned message",
+	"formats.ErrLocControl":       "a reason inside a positioned message",
+	"formats.ErrLocPort":          "a reason inside a positioned message",
+	"formats.ErrLocTooLong":       "a reason inside a positioned message",
+	"formats.ErrLocReplacement":   "a reason inside a positioned message",
+	"xml.ErrLongTag":              "a reason inside a positioned message",
+	"source.ErrTooLarge":          "formats.ErrTooLarge itself, whose text it keeps",
+	"source.ErrBinary":            "a reason inside a positioned message",
+	"source.ErrGzipDepth":         "a reason inside a positioned message",
+	"source.ErrNotUTF8":           "a reason inside a positioned message",
+	"textenc.ErrInvalidText":      "a reason inside a positioned message",
+	"textenc.ErrUndeclaredLegacy": "a reason inside a positioned message",
+	"robotsfile.ErrNotRobots":     "what users read after the file's name",
+	"output.ErrNeedBaseURL":       "the start of the command's error",
+	"output.ErrTooManyParts":      "the start of the command's error",
+	"output.ErrIndexTooLarge":     "the start of the command's error",
+	"output.ErrEntryTooLarge":     "the start of the command's error",
+	"output.ErrPreviousDamaged":   "matched by DamageError, whose text is its own",
+}
+
+// legacyCompare are the sentinels still compared with == outside an Is
+// method, by package and name.
+var legacyCompare = map[string]string{
+	"output.ErrNeedBaseURL": "the splitter's own error, before it is wrapped",
+}
+
+var sentinelName = regexp.MustCompile(`^[Ee]rr[A-Z]`)
+
+// TestSentinelConvention holds every package of the module to the sentinel
+// convention above, but for the sentinels listed as legacy.
+func TestSentinelConvention(t *testing.T) {
+	root := filepath.Join("..", "..")
+	fset := token.NewFileSet()
+	var files []*ast.File
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := map[string]bool{}
+	for _, f := range files {
+		checkDeclarations(t, fset, f, declared)
+	}
+	if len(declared) < 20 {
+		t.Fatalf("found only %d sentinels in the module: is the walk from %s wrong?", len(declared), root)
+	}
+	for _, f := range files {
+		checkComparisons(t, fset, f, declared)
+	}
+}
+
+// checkDeclarations reports the sentinels f declares against the
+// convention, and adds them to declared ("pkg.ErrX").
+func checkDeclarations(t *testing.T, fset *token.FileSet, f *ast.File, declared map[string]bool) {
+	t.Helper()
+	pkg := f.Name.Name
+	for _, decl := range f.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range gen.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, value := range vs.Values {
+				text, ok := newErrorText(value)
+				if !ok {
+					continue
+				}
+				name := vs.Names[i].Name
+				key := pkg + "." + name
+				declared[key] = true
+				pos := fset.Position(vs.Names[i].Pos())
+				if !sentinelName.MatchString(name) {
+					t.Errorf("%s: sentinel %s: its name does not start with Err", pos, key)
+				}
+				if _, legacy := legacyText[key]; !legacy && ast.IsExported(name) && !strings.HasPrefix(text, pkg+": ") {
+					t.Errorf("%s: sentinel %s: text %q does not start with %q (the convention: internal/conformance/sentinels_test.go)", pos, key, text, pkg+": ")
+				}
+			}
+		}
+	}
+}
+
+// checkComparisons reports the exported sentinels of the module f compares
+// with == or != outside an Is method.
+func checkComparisons(t *testing.T, fset *token.FileSet, f *ast.File, declared map[string]bool) {
+	t.Helper()
+	pkg := f.Name.Name
+	ast.Inspect(f, func(node ast.Node) bool {
+		if fn, ok := node.(*ast.FuncDecl); ok && fn.Recv != nil && fn.Name.Name == "Is" {
+			return false // an Is method compares its target with the sentinel
+		}
+		bin, ok := node.(*ast.BinaryExpr)
+		if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+			return true
+		}
+		for _, side := range []ast.Expr{bin.X, bin.Y} {
+			name, qual := exprName(side)
+			if qual == "" {
+				qual = pkg
+			}
+			if _, legacy := legacyCompare[qual+"."+name]; declared[qual+"."+name] && ast.IsExported(name) && !legacy {
+				t.Errorf("%s: %s compared with %s: match sentinels with errors.Is (the convention: internal/conformance/sentinels_test.go)", fset.Position(bin.Pos()), name, bin.Op)
+			}
+		}
+		return true
+	})
+}
+
+// newErrorText returns the text of errors.New("...") or the format of
+// fmt.Errorf("...", ...).
+func newErrorText(e ast.Expr) (string, bool) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return "", false
+	}
+	name, qual := exprName(call.Fun)
+	if !(qual == "errors" && name == "New" || qual == "fmt" && name == "Errorf") {
+		return "", false
+	}
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	text, err := strconv.Unquote(lit.Value)
+	return text, err == nil
+}
+
+// exprName returns the name of an identifier (qual "") or of a selector
+// pkg.Name (qual "pkg").
+func exprName(e ast.Expr) (name, qual string) {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name, ""
+	case *ast.SelectorExpr:
+		if id, ok := x.X.(*ast.Ident); ok {
+			return x.Sel.Name, id.Name
+		}
+	}
+	return "", ""
+}
