@@ -58,6 +58,7 @@ type cli struct {
 	Stylesheet stylesheetCmd    `cmd:"" help:"Write the default XSL stylesheet, which shows a sitemap or an index in a browser as a table."`
 	Completion completionCmd    `cmd:"" help:"Write the shell completion script of bash, zsh or fish: commands, flags and format names."`
 	Valid      validateCmd      `cmd:"" name:"validate" help:"Check sitemaps, indexes, feeds, URL lists and robots.txt files against the protocol, the schemas and search-engine rules."`
+	Diff       diffCmd          `cmd:"" help:"Show the pages added, removed and changed between two sitemaps, indexes, feeds or lists (exit status 1 when they differ)."`
 	Version    kong.VersionFlag `help:"Print the version and exit."`
 }
 
@@ -169,6 +170,13 @@ func run(args []string, e *env) (status int) {
 		return exitUsage
 	}
 	if err := ctx.Run(); err != nil {
+		var se statusError
+		if errors.As(err, &se) {
+			if se.err != nil {
+				fmt.Fprintf(e.Stderr, "feed2sitemap: error: %v\n", se.err)
+			}
+			return se.status
+		}
 		fmt.Fprintf(e.Stderr, "feed2sitemap: error: %v\n", err)
 		if errors.As(err, &usageError{}) {
 			return exitUsage
