@@ -9,7 +9,6 @@
 package text
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -27,22 +26,14 @@ var Format = formats.Register(&formats.Format{
 	Description: "text sitemap: one absolute http(s) URL per line; blank lines and # comments ignored",
 	Detect:      detect,
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
-	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewWriter(w) },
+	NewEncoder:  func(formats.WriteOptions) formats.Encoder { return encoder{} },
 	Extensions:  []string{".txt"},
 	Doc:         formats.DocSitemap,
 	Index:       "xml",
 	Tidy:        true,
 	Scoped:      true,
 	OneFile:     true,
-	Layout:      &formats.Layout{Header: noFrame, Entry: EntrySize, Footer: noFrame},
 })
-
-// noFrame is the size of a text sitemap's header and footer: it has none.
-func noFrame(formats.WriteOptions) int { return 0 }
-
-// EntrySize returns the number of bytes Writer.Write adds to the output for
-// e: its loc and a newline.
-func EntrySize(e formats.Entry) int { return len(e.Loc) + 1 }
 
 // detect accepts text whose first line that is not blank or a comment is an
 // http(s) URL.
@@ -109,33 +100,30 @@ func (r *Reader) Next() (formats.Entry, error) {
 
 var errLongLine = fmt.Errorf("line longer than %d KiB skipped", MaxLineLength>>10)
 
-// Writer writes a text sitemap: each entry's loc on a line of its own.
-type Writer struct {
-	w   *bufio.Writer
-	err error
+// NewWriter returns a writer of a text sitemap to w: each entry's loc on
+// a line of its own. Fields a text sitemap cannot hold are left out. Close
+// flushes what is buffered; it does not close the underlying writer.
+func NewWriter(w io.Writer) formats.Writer {
+	return Format.NewWriter(w, formats.WriteOptions{})
 }
 
-// NewWriter returns a writer of a text sitemap to w.
-func NewWriter(w io.Writer) *Writer {
-	return &Writer{w: bufio.NewWriterSize(w, 64<<10)}
-}
+// encoder renders a text sitemap: no header or footer, each entry its loc
+// and a newline. It has nothing to say at the end.
+type encoder struct{}
 
-// Write writes the entry's loc and a newline. Fields a text sitemap cannot
-// hold are left out.
-func (w *Writer) Write(e formats.Entry) error {
-	if w.err != nil {
-		return w.err
-	}
-	w.w.WriteString(e.Loc)
-	w.err = w.w.WriteByte('\n')
-	return w.err
-}
+// AppendHeader appends nothing: a text sitemap has no header.
+func (encoder) AppendHeader(b []byte) []byte { return b }
 
-// Close flushes what is buffered. It does not close the underlying writer.
-func (w *Writer) Close() error {
-	if w.err != nil {
-		return w.err
-	}
-	w.err = w.w.Flush()
-	return w.err
+// AppendFooter appends nothing: a text sitemap has no footer.
+func (encoder) AppendFooter(b []byte) []byte { return b }
+
+// Wrote does nothing: a text sitemap has no warnings.
+func (encoder) Wrote(*formats.Entry) {}
+
+// Warnings returns none.
+func (encoder) Warnings() []string { return nil }
+
+// AppendEntry appends e's loc and a newline.
+func (encoder) AppendEntry(b []byte, e *formats.Entry) ([]byte, error) {
+	return append(append(b, e.Loc...), '\n'), nil
 }
