@@ -5,22 +5,18 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 )
-
-// maxTags is the most tags a video may have, as the video schema says.
-const maxTags = 32
-
-// maxDuration is the longest a video or a part of it may be, in seconds.
-const maxDuration = 28800
 
 // checker turns the object of one line into an entry, holding its values
 // to the rules every reader applies: URLs through formats.ParseLoc, dates
-// through formats.ParseLastMod, the extensions' enumerations through
-// formats' checks and Extensions.Complete. A bad value is dropped with a
-// warning naming the key.
+// through formats.ParseLastMod, extension values by the checks of the
+// extension schema, and Extensions.Complete. A bad value is dropped with a
+// warning naming its key.
 type checker struct {
 	r   *Reader
 	err error // the first warning, in strict mode
@@ -34,35 +30,64 @@ func (c *checker) warn(skipped bool, format string, args ...any) {
 	}
 }
 
-// entry returns the entry of o, and false when its loc or kind is bad.
-func (c *checker) entry(o *object) (formats.Entry, bool) {
-	loc, err := formats.ParseLoc(o.Loc, c.r.opts.Base)
+// coreKeys are the keys of an entry's object that are not extension data.
+var coreKeys = []string{"head", "loc", "kind", "lastmod", "changefreq", "priority", "title", "summary", "foreign"}
+
+// entry returns the entry of an object whose "loc" is loc, and false when
+// its loc or kind is bad.
+func (c *checker) entry(loc json.RawMessage, obj map[string]json.RawMessage) (formats.Entry, bool) {
+	var s string
+	if err := json.Unmarshal(loc, &s); err != nil {
+		c.warn(true, "loc: %s where a string belongs: line skipped", jsonKind(loc))
+		return formats.Entry{}, false
+	}
+	u, err := formats.ParseLoc(s, c.r.opts.Base)
 	if err != nil {
-		c.warn(true, "loc %s: %v: line skipped", clip(o.Loc), err)
+		c.warn(true, "loc %s: %v: line skipped", clip(s), err)
 		return formats.Entry{}, false
 	}
-	e := formats.Entry{Loc: loc, Title: o.Title, Summary: o.Summary}
-	switch o.Kind {
-	case "", formats.KindURL.String():
-	case formats.KindSitemap.String():
-		e.Kind = formats.KindSitemap
-	default:
-		c.warn(true, `kind %s is neither "url" nor "sitemap": line skipped`, clip(o.Kind))
-		return formats.Entry{}, false
-	}
-	e.LastMod = c.date("lastmod", o.LastMod)
-	if o.ChangeFreq != "" {
-		if cf, ok := formats.ParseChangeFreq(o.ChangeFreq); ok {
-			e.ChangeFreq = cf
-		} else {
-			c.warn(false, "changefreq %s ignored: not always, hourly, daily, weekly, monthly, yearly or never", clip(o.ChangeFreq))
+	e := formats.Entry{Loc: u}
+	if raw, ok := obj["kind"]; ok && c.decode("kind", raw, &s, "a string") {
+		switch s {
+		case formats.KindURL.String():
+		case formats.KindSitemap.String():
+			e.Kind = formats.KindSitemap
+		default:
+			c.warn(true, `kind %s is neither "url" nor "sitemap": line skipped`, clip(s))
+			return formats.Entry{}, false
 		}
 	}
-	if len(o.Priority) > 0 {
-		e.Priority = c.priority(o.Priority)
+	if raw, ok := obj["lastmod"]; ok && c.decode("lastmod", raw, &s, "a string") {
+		e.LastMod = c.date("lastmod", s)
 	}
-	e.Ext = c.extensions(o)
-	return e, c.err == nil
+	if raw, ok := obj["changefreq"]; ok && c.decode("changefreq", raw, &s, "a string") {
+		if cf, ok := formats.ParseChangeFreq(s); ok {
+			e.ChangeFreq = cf
+		} else {
+			c.warn(false, "changefreq %s ignored: not always, hourly, daily, weekly, monthly, yearly or never", clip(s))
+		}
+	}
+	if raw, ok := obj["priority"]; ok && string(raw) != "null" {
+		e.Priority = c.priority(raw)
+	}
+	if raw, ok := obj["title"]; ok {
+		c.decode("title", raw, &e.Title, "a string")
+	}
+	if raw, ok := obj["summary"]; ok {
+		c.decode("summary", raw, &e.Summary, "a string")
+	}
+	e.Ext = c.extensions(obj)
+	var unknown []string
+	for k := range obj {
+		if !slices.Contains(coreKeys, k) && extensionOf(k) == nil {
+			unknown = append(unknown, k)
+		}
+	}
+	slices.Sort(unknown)
+	for _, k := range unknown {
+		c.warn(false, "unknown key %q ignored", k)
+	}
+	return e, true
 }
 
 // priority reads a priority written as a number (or as a string holding
@@ -112,68 +137,37 @@ func (c *checker) url(name, s string) string {
 	return loc
 }
 
-// checked returns s when it is empty or check accepts it, else "" after a
-// warning saying what it should be.
+// checked returns s when it is empty or check (if any) accepts it, else
+// "" after a warning saying what it should be.
 func (c *checker) checked(name, s string, check func(string) bool, want string) string {
-	if s == "" || check(s) {
+	if s == "" || check == nil || check(s) {
 		return s
 	}
 	c.warn(false, "%s %s ignored: not %s", name, clip(s), want)
 	return ""
 }
 
-// count returns n when it is from 0 (absent) to hi, else 0 after a
-// warning.
-func (c *checker) count(name string, n, hi int) int {
-	if n < 0 || n > hi {
-		c.warn(false, "%s %d ignored: not a whole number from 1 to %d", name, n, hi)
-		return 0
-	}
-	return n
-}
-
-// extensions returns the extension data of o, nil when it has none.
-func (c *checker) extensions(o *object) *formats.Extensions {
-	x := &formats.Extensions{Mobile: o.Mobile}
-	images := o.Images
-	if len(images) > formats.MaxImages {
-		c.warn(false, "images past the first %d ignored", formats.MaxImages)
-		images = images[:formats.MaxImages]
-	}
-	for _, im := range images {
-		x.Images = append(x.Images, formats.Image{
-			Loc: c.url("images.loc", im.Loc), Caption: im.Caption, GeoLocation: im.GeoLocation,
-			Title: im.Title, License: c.url("images.license", im.License),
-		})
-	}
-	for i := range o.Videos {
-		x.Videos = append(x.Videos, c.video(&o.Videos[i]))
-	}
-	if n := o.News; n != nil {
-		x.News = &formats.News{
-			PublicationName:     n.PublicationName,
-			PublicationLanguage: c.checked("news.publication_language", n.PublicationLanguage, formats.IsNewsLanguage, "an ISO 639 language code"),
-			Access:              c.checked("news.access", n.Access, formats.IsNewsAccess, "Subscription or Registration"),
-			Genres:              c.checked("news.genres", n.Genres, formats.IsNewsGenres, "a list of news genres"),
-			PublicationDate:     c.date("news.publication_date", n.PublicationDate),
-			Title:               n.Title,
-			Keywords:            n.Keywords,
-			StockTickers:        c.checked("news.stock_tickers", n.StockTickers, formats.IsStockTickers, "up to five EXCHANGE:SYMBOL"),
+// extensions returns the extension data of an entry's object, as the
+// extension schema declares it (see ext.go), and its foreign elements;
+// nil when it has none. Items lacking a required field are left out, with
+// a warning, as every reader leaves them (Extensions.Complete).
+func (c *checker) extensions(obj map[string]json.RawMessage) *formats.Extensions {
+	x := &formats.Extensions{}
+	for _, e := range extschema.Extensions {
+		key := extensionKey(e)
+		if raw, ok := obj[key]; ok && string(raw) != "null" {
+			c.field(&e.Field, raw, x, key)
 		}
 	}
-	for _, a := range o.Alternates {
-		if a.Hreflang != "" && !formats.IsLanguage(strings.Trim(a.Hreflang, " \t\r\n")) {
-			c.warn(false, "alternates.hreflang %s ignored: not a language tag", clip(a.Hreflang))
-			a.Hreflang = ""
+	var foreign []string
+	if raw, ok := obj["foreign"]; ok && c.decode("foreign", raw, &foreign, "an array of strings") {
+		for _, f := range foreign {
+			if err := checkElement(f); err != nil {
+				c.warn(false, "foreign element ignored: %v", err)
+				continue
+			}
+			x.Foreign = append(x.Foreign, f)
 		}
-		x.Alternates = append(x.Alternates, formats.Alternate{Hreflang: a.Hreflang, Href: c.url("alternates.href", a.Href), Media: a.Media})
-	}
-	for _, f := range o.Foreign {
-		if err := checkElement(f); err != nil {
-			c.warn(false, "foreign element ignored: %v", err)
-			continue
-		}
-		x.Foreign = append(x.Foreign, f)
 	}
 	x.Complete(func(what string) error {
 		c.warn(false, "%s: left out", what)
@@ -183,72 +177,6 @@ func (c *checker) extensions(o *object) *formats.Extensions {
 		return nil
 	}
 	return x
-}
-
-func (c *checker) video(o *video) formats.Video {
-	yesNo := func(name, s string) string { return c.checked(name, s, formats.IsYesNo, "yes or no") }
-	v := formats.Video{
-		ThumbnailLoc:            c.url("videos.thumbnail_loc", o.ThumbnailLoc),
-		Title:                   o.Title,
-		Description:             o.Description,
-		ContentLoc:              c.url("videos.content_loc", o.ContentLoc),
-		PlayerLoc:               c.url("videos.player_loc", o.PlayerLoc),
-		PlayerAllowEmbed:        yesNo("videos.player_allow_embed", o.PlayerAllowEmbed),
-		PlayerAutoplay:          o.PlayerAutoplay,
-		Duration:                c.count("videos.duration", o.Duration, maxDuration),
-		ExpirationDate:          c.date("videos.expiration_date", o.ExpirationDate),
-		Rating:                  o.Rating,
-		ViewCount:               o.ViewCount,
-		PublicationDate:         c.date("videos.publication_date", o.PublicationDate),
-		Tags:                    o.Tags,
-		Category:                o.Category,
-		FamilyFriendly:          yesNo("videos.family_friendly", o.FamilyFriendly),
-		Restriction:             c.checked("videos.restriction", o.Restriction, formats.IsCountryList, "a list of ISO 3166 country codes"),
-		RestrictionRelationship: c.checked("videos.restriction_relationship", o.RestrictionRelationship, formats.IsRelationship, "allow or deny"),
-		GalleryLoc:              c.url("videos.gallery_loc", o.GalleryLoc),
-		GalleryTitle:            o.GalleryTitle,
-		RequiresSubscription:    yesNo("videos.requires_subscription", o.RequiresSubscription),
-		Uploader:                o.Uploader,
-		UploaderInfo:            c.url("videos.uploader_info", o.UploaderInfo),
-		Platform:                c.checked("videos.platform", o.Platform, formats.IsPlatformList, "a list of web, mobile and tv"),
-		PlatformRelationship:    c.checked("videos.platform_relationship", o.PlatformRelationship, formats.IsRelationship, "allow or deny"),
-		Live:                    yesNo("videos.live", o.Live),
-	}
-	if len(v.Tags) > maxTags {
-		c.warn(false, "videos.tags past the first %d ignored", maxTags)
-		v.Tags = v.Tags[:maxTags:maxTags]
-	}
-	for _, s := range o.ContentSegments {
-		v.ContentSegments = append(v.ContentSegments, formats.VideoSegment{
-			Loc: c.url("videos.content_segments.loc", s.Loc), Duration: c.count("videos.content_segments.duration", s.Duration, maxDuration),
-		})
-	}
-	for _, p := range o.Prices {
-		v.Prices = append(v.Prices, formats.VideoPrice{
-			Value:      p.Value,
-			Currency:   c.checked("videos.prices.currency", p.Currency, formats.IsCurrency, "an ISO 4217 currency code"),
-			Type:       c.checked("videos.prices.type", p.Type, formats.IsPriceType, "purchase or rent"),
-			Resolution: c.checked("videos.prices.resolution", p.Resolution, formats.IsPriceResolution, "sd or hd"),
-		})
-	}
-	for _, id := range o.IDs {
-		if !formats.IsVideoIDType(id.Type) {
-			c.warn(false, "videos.ids type %s ignored: not tms:series, tms:program, rovi:series, rovi:program, freebase or url", clip(id.Type))
-			continue
-		}
-		v.IDs = append(v.IDs, formats.VideoID(id))
-	}
-	if t := o.TVShow; t != nil {
-		v.TVShow = &formats.TVShow{
-			ShowTitle:     t.ShowTitle,
-			VideoType:     c.checked("videos.tvshow.video_type", t.VideoType, formats.IsVideoType, "full, preview, clip, interview, news or other"),
-			EpisodeTitle:  t.EpisodeTitle,
-			SeasonNumber:  c.count("videos.tvshow.season_number", t.SeasonNumber, 1<<31-1),
-			EpisodeNumber: c.count("videos.tvshow.episode_number", t.EpisodeNumber, 1<<31-1),
-			PremierDate:   c.date("videos.tvshow.premier_date", t.PremierDate),
-		}
-	}
-	return v
 }
 
 // checkElement reports why s is not one self-contained XML element, as

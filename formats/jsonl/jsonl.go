@@ -15,32 +15,37 @@
 //	kind        "sitemap" for a child sitemap of an index; absent for a page ("url")
 //	lastmod     W3C Datetime at the precision the source gave: "2024",
 //	            "2024-05", "2024-05-06", "2024-05-06T10:00Z",
-//	            "2024-05-06T10:00:00+02:00", "2024-05-06T10:00:00.250Z"
+//	            "2024-05-06T10:00:00+02:00", "2024-05-06T10:00:00.25Z"
 //	changefreq  always, hourly, daily, weekly, monthly, yearly or never
 //	priority    a number from 0.0 to 1.0, to the thousandth
 //	title       the page's title (from a feed item), plain text
 //	summary     the page's summary (from a feed item), plain text
-//	images      [{loc, caption, geo_location, title, license}]
-//	videos      [{thumbnail_loc, title, description, content_loc, player_loc,
-//	            player_allow_embed, player_autoplay, duration, expiration_date,
-//	            rating, content_segments: [{loc, duration}], view_count,
-//	            publication_date, tags: [string], category, family_friendly,
-//	            restriction, restriction_relationship, gallery_loc,
-//	            gallery_title, prices: [{value, currency, type, resolution}],
-//	            requires_subscription, uploader, uploader_info,
-//	            tvshow: {show_title, video_type, episode_title, season_number,
-//	            episode_number, premier_date}, platform,
-//	            platform_relationship, live, ids: [{type, value}]}]
-//	news        {publication_name, publication_language, access, genres,
-//	            publication_date, title, keywords, stock_tickers}
-//	alternates  [{hreflang, href, media}]
+//	images      [image:image]
+//	videos      [video:video]
+//	news        news:news
+//	alternates  [xhtml:link rel="alternate"]
 //	mobile      true for the obsolete mobile:mobile marker
 //	foreign     [string]: elements of other namespaces (a PageMap, say), each
 //	            one self-contained XML element, verbatim
 //
-// Video, news and tvshow keys are the extension schemas' element names;
-// dates have the form of lastmod, durations and numbers are JSON numbers,
-// and everything else is a string as the sitemap holds it.
+// The extension data (images to mobile) is written as the extension
+// schemas have it, walking the project's declaration of them, so that a
+// field added there is carried here too. Each element is a key named as the
+// schema names it (thumbnail_loc, publication_date, tag): a group
+// (video:video, news:publication, video:tvshow) is an object of its
+// children; an element with attributes is an object of "value" (its text)
+// and its attributes, as {"value": "https://…/player", "allow_embed": "yes"}
+// for video:player_loc, {"value": "1.99", "currency": "EUR", "type": "rent"}
+// for a video:price and {"hreflang": "de", "href": "https://…"} for an
+// alternate; any other element is its value: a string, a JSON number for
+// a whole number (duration, season_number), a date as lastmod is written.
+// An element that may repeat is an array of those (tag, price, id,
+// content_segment_loc). For example:
+//
+//	{"loc":"https://example.com/v","videos":[{"thumbnail_loc":"https://example.com/t.jpg",
+//	 "title":"Grilling","description":"How to","content_loc":"https://example.com/v.mp4",
+//	 "duration":600,"tag":["steak","bbq"],"restriction":{"value":"IE GB","relationship":"allow"}}],
+//	 "news":{"publication":{"name":"Daily","language":"en"},"publication_date":"2024-05-06","title":"Grilling"}}
 //
 // A document may start with a head line, {"head": ["<rs:md …/>", …]}: the
 // document-level elements of an XML sitemap (ResourceSync's rs:md and
@@ -58,16 +63,17 @@
 //
 // # Reading
 //
-// The reader streams, one line at a time, each at most MaxLineLength bytes.
-// Lines end with LF or CRLF; blank lines are skipped. A line that is not a
-// JSON object, has no loc or a bad one is skipped with a warning naming its
-// line; a bad value is dropped with a warning and its entry kept. Values are
-// held to the rules of every reader: URLs through formats.ParseLoc, dates
-// through formats.ParseLastMod, extension values through formats' checks
-// and Extensions.Complete. Content is recognized as JSON Lines when it is
-// JSON but not a JSON Feed; a document whose first line is neither an entry
-// nor the head line is not JSON Lines of entries, and gives an error
-// wrapping formats.ErrUnknownFormat.
+// The reader streams, one line at a time, each at most MaxLineLength
+// bytes. Lines end with LF or CRLF; blank lines are skipped. A line that is
+// not a JSON object, has no loc or a bad one is skipped with a warning
+// naming its line; a bad value is dropped with a warning and its entry
+// kept. Values are held to the rules of every reader: URLs through
+// formats.ParseLoc, dates through formats.ParseLastMod, extension values
+// by the checks the extension schema declares, and Extensions.Complete.
+// Content is recognized as JSON Lines when it is JSON but not a JSON Feed;
+// a document whose first line is neither an entry nor the head line is not
+// JSON Lines of entries, and gives an error wrapping
+// formats.ErrUnknownFormat.
 package jsonl
 
 import (

@@ -19,6 +19,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats/jsonl"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/robots"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/text"
+	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 )
 
 // date parses a W3C date for a test.
@@ -117,22 +118,40 @@ func TestEveryField(t *testing.T) {
 	}
 }
 
+// TestSchemaFull round-trips the extension schema's fixture: every
+// element and attribute of its tables, two items in each list. A row added
+// to the schema is held by the format without an edit, or fails here.
+func TestSchemaFull(t *testing.T) {
+	e := formats.Entry{Loc: "https://example.com/", Ext: extschema.Full()}
+	lines := write(t, jsonl.Format, []formats.Entry{e}, formats.WriteOptions{})
+	back := read(t, lines, formats.ReadOptions{Source: "full.jsonl", Strict: true})
+	require.NoError(t, back.err)
+	require.Len(t, back.entries, 1)
+	assert.True(t, reflect.DeepEqual(e, back.entries[0]), "%s\n%#v", lines, back.entries[0].Ext)
+}
+
 func TestKeys(t *testing.T) {
 	// The keys jq users rely on, as the package documentation lists them.
 	e := fullEntry(t)
 	b, err := jsonl.NewEncoder(formats.WriteOptions{}).AppendEntry(nil, &e)
 	require.NoError(t, err)
 	s := string(b)
-	for _, key := range []string{`"loc":"https://example.com/page"`, `"lastmod":"2024-05-06T10:11:12.25+02:00"`,
-		`"changefreq":"weekly"`, `"priority":0.75`, `"title":"A <title> & more"`, `"summary":"Summary\nwith a line break"`,
-		`"images":[{"loc":"https://example.com/i.png"`, `"geo_location":"Paris"`, `"thumbnail_loc":`,
-		`"content_segments":[{"loc":"https://example.com/s1.mp4","duration":30}]`, `"tags":["a","b"]`,
-		`"prices":[{"value":"1.99","currency":"EUR","type":"rent","resolution":"hd"}]`,
-		`"tvshow":{"show_title":"s","video_type":"full","episode_title":"e","season_number":2,"episode_number":3,"premier_date":"2024"}`,
-		`"ids":[{"type":"url","value":"https://example.com/id"}]`, `"publication_date":"2024-05"`,
-		`"news":{"publication_name":"Daily","publication_language":"en","access":"Subscription","genres":"Blog, OpEd","publication_date":"2024-05-06T10:11Z"`,
-		`"alternates":[{"hreflang":"de","href":"https://example.com/de","media":"only screen"}]`,
-		`"mobile":true`, `"foreign":["<p:x xmlns:p=\"urn:p\" a=\"1\">t &amp; <p:y/></p:x>"]`} {
+	for _, key := range []string{`{"loc":"https://example.com/page","lastmod":"2024-05-06T10:11:12.25+02:00",` +
+		`"changefreq":"weekly","priority":0.75,"title":"A <title> & more","summary":"Summary\nwith a line break",`,
+		`"images":[{"loc":"https://example.com/i.png","caption":"c","geo_location":"Paris","title":"t","license":"https://example.com/license"}]`,
+		`"videos":[{"thumbnail_loc":"https://example.com/t.jpg","title":"v","description":"d","content_loc":"https://example.com/v.mp4",` +
+			`"player_loc":{"value":"https://example.com/player","allow_embed":"yes","autoplay":"ap=1"},"duration":600,` +
+			`"expiration_date":"2030-01-01","rating":"4.2","content_segment_loc":[{"value":"https://example.com/s1.mp4","duration":30}],` +
+			`"view_count":"12","publication_date":"2024-05","tag":["a","b"],"category":"cat","family_friendly":"no",` +
+			`"restriction":{"value":"FR DE","relationship":"allow"},"gallery_loc":{"value":"https://example.com/g","title":"g"},` +
+			`"price":[{"value":"1.99","currency":"EUR","type":"rent","resolution":"hd"}],"requires_subscription":"yes",` +
+			`"uploader":{"value":"u","info":"https://example.com/u"},` +
+			`"tvshow":{"show_title":"s","video_type":"full","episode_title":"e","season_number":2,"episode_number":3,"premier_date":"2024"},` +
+			`"platform":{"value":"web tv","relationship":"deny"},"live":"no","id":[{"value":"https://example.com/id","type":"url"}]}]`,
+		`"news":{"publication":{"name":"Daily","language":"en"},"access":"Subscription","genres":"Blog, OpEd",` +
+			`"publication_date":"2024-05-06T10:11Z","title":"n","keywords":"k","stock_tickers":"NASDAQ:A"}`,
+		`"alternates":[{"hreflang":"de","media":"only screen","href":"https://example.com/de"}]`,
+		`"mobile":true,"foreign":["<p:x xmlns:p=\"urn:p\" a=\"1\">t &amp; <p:y/></p:x>"]}` + "\n"} {
 		assert.Contains(t, s, key)
 	}
 	assert.NotContains(t, s, `"kind"`, "a page has no kind key")
@@ -167,7 +186,7 @@ func TestReaderWarnings(t *testing.T) {
 		`{"loc":"/relative"}`,
 		`{"lastmod":"2024-05-06"}`,
 		`{"loc":"https://a.example/3","lastmod":"yesterday","priority":"high","changefreq":"sometimes"}`,
-		`{"loc":"https://a.example/4","priority":"0.25","videos":[{"duration":"long"}]}`,
+		`{"loc":"https://a.example/4","priority":"0.25","videos":[{"duration":true,"tag":"x","rating":"9","size":1}]}`,
 		`{"loc":"https://a.example/5","foreign":["</x>","<a/><b/>","text","<ok/>"],"kind":"url"}`,
 		`{"head":["<rs:md xmlns:rs=\"urn:rs\"/>"]}`,
 		`{"loc":"https://a.example/6","kind":"page"}`,
@@ -192,21 +211,24 @@ func TestReaderWarnings(t *testing.T) {
 	w := warnings(d)
 	for _, want := range []string{
 		`in.jsonl:1: unknown key "extra" ignored`,
-		`in.jsonl:3: not a JSON object: unexpected EOF`,
+		`in.jsonl:3:29: not a JSON object: unexpected end of JSON input`,
 		`in.jsonl:4: loc "/relative": relative URL`,
 		`in.jsonl:5: no "loc": line skipped`,
 		`in.jsonl:6: lastmod ignored: formats: unrecognized date: "yesterday"`,
 		`in.jsonl:6: changefreq "sometimes" ignored`,
 		`in.jsonl:6: priority "\"high\"" ignored`,
-		`in.jsonl:7: "videos.duration" ignored: a JSON string where a whole number belongs`,
+		`in.jsonl:7: videos.duration ignored: true or false where a whole number belongs`,
+		`in.jsonl:7: videos.tag ignored: a string where an array belongs`,
+		`in.jsonl:7: videos.rating "9" ignored: not a number from 0.0 to 5.0`,
+		`in.jsonl:7: unknown key "videos.size" ignored`,
 		`in.jsonl:7: video "": no thumbnail_loc, no title, no description, no content_loc or player_loc: left out`,
 		`in.jsonl:8: foreign element ignored: "</x>" is not well-formed XML`,
 		`in.jsonl:8: foreign element ignored: "<a/><b/>" is more than one XML element`,
 		`in.jsonl:8: foreign element ignored: "text" is not an XML element`,
 		`in.jsonl:9: "head" ignored: only a line of its own before the first entry`,
 		`in.jsonl:10: kind "page" is neither "url" nor "sitemap": line skipped`,
-		`in.jsonl:11: not a JSON object: json: cannot unmarshal array`,
-		`in.jsonl:12: not a JSON object: text after the object at column 62`,
+		`in.jsonl:11: not a JSON object: an array where an object belongs`,
+		`in.jsonl:12:63: not a JSON object: invalid character 't' after top-level value`,
 		`in.jsonl:13: lastmod "2024-05-06T10:00:00" has no time zone: only its date is kept`,
 		`in.jsonl:13: image 1: no loc: left out`,
 	} {

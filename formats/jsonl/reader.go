@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -128,106 +127,63 @@ func appendDoubling(b, more []byte) []byte {
 // parse reads one line: an entry (ok), the head, or a line skipped with
 // a warning.
 func (r *Reader) parse(raw []byte) (formats.Entry, bool, error) {
-	var o object
-	err := decode(raw, &o, true)
-	var unknown string
-	if err != nil && strings.HasPrefix(err.Error(), "json: unknown field ") {
-		// Read it again for the known keys alone, to find a type error
-		// the unknown key may hide.
-		unknown = strings.TrimPrefix(err.Error(), "json: unknown field ")
-		o = object{}
-		err = decode(raw, &o, false)
-	}
-	var typeErr *json.UnmarshalTypeError
-	if err != nil && !(errors.As(err, &typeErr) && typeErr.Field != "") {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		if err == nil {
+			err = errors.New("null")
+		}
+		col := 0
+		if se := (*json.SyntaxError)(nil); errors.As(err, &se) {
+			col = int(se.Offset)
+		} else if te := (*json.UnmarshalTypeError)(nil); errors.As(err, &te) {
+			err = fmt.Errorf("%s where an object belongs", jsonKind(raw))
+		}
 		if !r.started {
 			return formats.Entry{}, false, r.notEntries(fmt.Sprintf("line %d is not a JSON object: %v", r.line, err))
 		}
-		return formats.Entry{}, false, r.opts.Warningf(r.line, 0, true, "not a JSON object: %v", err)
+		return formats.Entry{}, false, r.opts.Warningf(r.line, col, true, "not a JSON object: %v", err)
 	}
-	if o.Loc == "" && o.Head == nil {
+	loc, hasLoc := obj["loc"]
+	head, hasHead := obj["head"]
+	if !hasLoc && !hasHead {
 		if !r.started {
 			return formats.Entry{}, false, r.notEntries(fmt.Sprintf(`line %d has no "loc"`, r.line))
 		}
 		return formats.Entry{}, false, r.opts.Warning(r.line, 0, true, errors.New(`no "loc": line skipped`))
 	}
 	r.started = true
-	if unknown != "" {
-		if err := r.opts.Warningf(r.line, 0, false, "unknown key %s ignored", unknown); err != nil {
-			return formats.Entry{}, false, err
-		}
-	}
-	if typeErr != nil {
-		if err := r.opts.Warningf(r.line, 0, false, "%q ignored: a JSON %s where %s belongs", typeErr.Field, typeErr.Value, jsonType(typeErr)); err != nil {
-			return formats.Entry{}, false, err
-		}
-	}
-	if o.Head != nil {
-		if err := r.readHead(o.Head, o.Loc != ""); err != nil {
-			return formats.Entry{}, false, err
-		}
-		if o.Loc == "" {
-			return formats.Entry{}, false, nil
-		}
-	}
 	c := checker{r: r}
-	e, ok := c.entry(&o)
-	return e, ok, c.err
+	if hasHead {
+		var elements []string
+		if c.decode("head", head, &elements, "an array of strings") {
+			c.head(elements, hasLoc)
+		}
+		if !hasLoc {
+			return formats.Entry{}, false, c.err
+		}
+	}
+	e, ok := c.entry(loc, obj)
+	return e, ok && c.err == nil, c.err
 }
 
-// readHead keeps the document-level elements of a head line, when it comes
+// head keeps the document-level elements of a head line, when it comes
 // before the first entry and holds elements only.
-func (r *Reader) readHead(head []string, withLoc bool) error {
-	if r.entries || withLoc {
-		return r.opts.Warning(r.line, 0, false, errors.New(`"head" ignored: only a line of its own before the first entry holds the document's head`))
+func (c *checker) head(head []string, withLoc bool) {
+	if c.r.entries || withLoc {
+		c.warn(false, `"head" ignored: only a line of its own before the first entry holds the document's head`)
+		return
 	}
 	for _, h := range head {
 		if err := checkElement(h); err != nil {
-			if werr := r.opts.Warningf(r.line, 0, false, "head element ignored: %v", err); werr != nil {
-				return werr
-			}
+			c.warn(false, "head element ignored: %v", err)
 			continue
 		}
-		r.head = append(r.head, h)
+		c.r.head = append(c.r.head, h)
 	}
-	return nil
 }
 
 // notEntries is the error of a document whose first line is no entry.
 func (r *Reader) notEntries(why string) error {
 	return &formats.ParseError{Source: r.opts.Source,
 		Err: fmt.Errorf("%w (JSON that is neither a JSON Feed nor JSON Lines of entries: %s)", formats.ErrUnknownFormat, why)}
-}
-
-// decode reads the one JSON value of raw into o, refusing unknown keys when
-// strict is set. Text after the value is a syntax error.
-func decode(raw []byte, o *object, strict bool) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if strict {
-		dec.DisallowUnknownFields()
-	}
-	if err := dec.Decode(o); err != nil {
-		return err
-	}
-	if off := dec.InputOffset(); len(bytes.TrimSpace(raw[off:])) > 0 {
-		return fmt.Errorf("text after the object at column %d", off+1)
-	}
-	return nil
-}
-
-// jsonType names the JSON type a Go type of the model is read from.
-func jsonType(e *json.UnmarshalTypeError) string {
-	switch e.Type.Kind().String() {
-	case "string":
-		return "a string"
-	case "int", "int64":
-		return "a whole number"
-	case "bool":
-		return "true or false"
-	case "slice":
-		return "an array"
-	case "struct", "ptr":
-		return "an object"
-	}
-	return "a " + e.Type.String()
 }

@@ -1,8 +1,6 @@
 package jsonl
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -32,16 +30,82 @@ func (enc *Encoder) AppendHeader(dst []byte) []byte {
 	if len(enc.head) == 0 {
 		return dst
 	}
-	return appendJSON(dst, object{Head: enc.head})
+	dst = append(dst, `{"head":`...)
+	return append(appendStrings(dst, enc.head), '}', '\n')
 }
 
-// AppendEntry appends the line of e, newline included. An entry without a
-// loc is refused.
+// AppendEntry appends the line of e, newline included: its keys in the
+// order the package documentation lists them. An entry without a loc is
+// refused.
 func (enc *Encoder) AppendEntry(dst []byte, e *formats.Entry) ([]byte, error) {
 	if e.Loc == "" {
 		return dst, errNoLoc
 	}
-	return appendJSON(dst, toObject(e)), nil
+	b := append(dst, `{"loc":`...)
+	b = appendString(b, e.Loc)
+	if e.Kind == formats.KindSitemap {
+		b = appendKey(b, "kind")
+		b = appendString(b, formats.KindSitemap.String())
+	}
+	if !e.LastMod.IsZero() {
+		b = appendKey(b, "lastmod")
+		b = appendString(b, dateText(e.LastMod))
+	}
+	if e.ChangeFreq != "" {
+		b = appendKey(b, "changefreq")
+		b = appendString(b, string(e.ChangeFreq))
+	}
+	if e.Priority.IsSet() {
+		b = appendKey(b, "priority")
+		b = e.Priority.AppendText(b)
+	}
+	if e.Title != "" {
+		b = appendKey(b, "title")
+		b = appendString(b, e.Title)
+	}
+	if e.Summary != "" {
+		b = appendKey(b, "summary")
+		b = appendString(b, e.Summary)
+	}
+	if e.Ext != nil {
+		b = appendExt(b, e.Ext)
+		if len(e.Ext.Foreign) > 0 {
+			b = appendKey(b, "foreign")
+			b = appendStrings(b, e.Ext.Foreign)
+		}
+	}
+	return append(b, '}', '\n'), nil
+}
+
+// appendStrings appends ss as a JSON array of strings.
+func appendStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, s)
+	}
+	return append(b, ']')
+}
+
+// dateText returns a date at the precision it was given, so that it reads
+// back (formats.ParseLastMod) as the same instant at the same precision: a
+// year or a month alone stays one, and a time to the minute has no
+// seconds. Unknown is "".
+func dateText(l formats.LastMod) string {
+	t := l.Time()
+	switch l.Precision() {
+	case formats.PrecisionUnknown:
+		return ""
+	case formats.PrecisionYear:
+		return t.Format("2006")
+	case formats.PrecisionMonth:
+		return t.Format("2006-01")
+	case formats.PrecisionMinute:
+		return t.Format("2006-01-02T15:04Z07:00")
+	}
+	return l.String()
 }
 
 // Wrote does nothing: a JSON Lines document has nothing to say about its
@@ -53,17 +117,3 @@ func (enc *Encoder) AppendFooter(dst []byte) []byte { return dst }
 
 // Warnings returns nil: the format holds every field of the model.
 func (enc *Encoder) Warnings() []string { return nil }
-
-// appendJSON appends o as one line of JSON, with <, > and & as they are
-// (foreign elements stay readable).
-func appendJSON(b []byte, o object) []byte {
-	buf := bytes.NewBuffer(b)
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(o); err != nil {
-		// Every field of object is a string, a number, a bool or a list
-		// of them, and the priority a number Priority.AppendText wrote.
-		panic("jsonl: " + err.Error())
-	}
-	return buf.Bytes()
-}
