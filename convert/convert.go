@@ -138,7 +138,7 @@ const (
 // input that is not a sitemap, feed, URL list or robots.txt fails the run
 // before the writer is created. An input damaged part-way (truncated XML, a
 // corrupt gzip stream) keeps the entries read before the damage and gives a
-// warning, unless it gave no entry at all or Strict is set: then the run
+// warning, unless it gave no entry at all or Read.Strict is set: then the run
 // fails. newWriter is called once, when the first entry is ready, with
 // options that say whether the entries are child sitemaps; Run closes the
 // writer when it succeeds. When there is no entry to write Run returns
@@ -148,7 +148,7 @@ const (
 // and the others are still read; then Run returns an error wrapping
 // ErrInputsFailed without closing the writer, so that an output written
 // all or nothing is not committed, unless Follow.KeepGoing is set: then
-// the writer is closed first. With Strict, a failed child ends the run at
+// the writer is closed first. With Read.Strict, a failed child ends the run at
 // once.
 func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, error), opts Options) (stats *Stats, err error) {
 	stats = &Stats{}

@@ -274,7 +274,7 @@ func globClass(glob string, i int) (int, string, error) {
 }
 
 // ErrGlobURL is wrapped by the error of a glob that names a whole URL
-// rather than the path of one (Filter.Hosts filters by host).
+// rather than the path of one (FilterOptions.Hosts filters by host).
 var ErrGlobURL = errors.New("convert: a glob matches the path of a URL, which starts with /, not the whole URL")
 
 // globStart reports a glob that cannot match a path, which starts with

@@ -77,9 +77,22 @@ func (p *Prefetcher) Next() (formats.Entry, error) {
 
 // NextItem returns the next entry with its provenance.
 func (p *Prefetcher) NextItem() (Item, error) {
+	if err := p.await(); err != nil {
+		return Item{}, err
+	}
+	it := p.cur.items[p.i]
+	p.cur.items[p.i] = Item{}
+	p.i++
+	return it, nil
+}
+
+// await waits, when the current batch is given whole, for the next one
+// that holds an entry, and returns the error that ended the source after
+// the last.
+func (p *Prefetcher) await() error {
 	for p.i == len(p.cur.items) {
 		if p.err != nil {
-			return Item{}, p.err
+			return p.err
 		}
 		p.recycle()
 		b, ok := <-p.batches
@@ -89,10 +102,7 @@ func (p *Prefetcher) NextItem() (Item, error) {
 		}
 		p.cur, p.i, p.err = b, 0, b.err
 	}
-	it := p.cur.items[p.i]
-	p.cur.items[p.i] = Item{}
-	p.i++
-	return it, nil
+	return nil
 }
 
 // recycle hands the current batch, which the consumer is done with, back
@@ -112,17 +122,8 @@ func (p *Prefetcher) recycle() {
 // err is io.EOF (or the error that ended the source) with the last. What
 // it returns is valid until the next call.
 func (p *Prefetcher) nextBatch() ([]Item, error) {
-	for p.i == len(p.cur.items) {
-		if p.err != nil {
-			return nil, p.err
-		}
-		p.recycle()
-		b, ok := <-p.batches
-		if !ok {
-			p.err = io.EOF
-			continue
-		}
-		p.cur, p.i, p.err = b, 0, b.err
+	if err := p.await(); err != nil {
+		return nil, err
 	}
 	items := p.cur.items[p.i:]
 	p.i = len(p.cur.items)

@@ -19,14 +19,9 @@ import (
 // duplicates: the path of the default run, end to end.
 func BenchmarkRunText(b *testing.B) {
 	const n = 300000
-	var list bytes.Buffer
-	for i := range n {
-		page := i
-		if i%10 < 3 {
-			page = (i * 7919) % (i + 1) // an earlier page
-		}
-		fmt.Fprintf(&list, "https://www.example.com/articles/%d/some-title-of-the-page\n", page)
-	}
+	list := benchList(n, func(_, page int) string {
+		return fmt.Sprintf("https://www.example.com/articles/%d/some-title-of-the-page", page)
+	})
 	base, err := url.Parse("https://www.example.com/")
 	if err != nil {
 		b.Fatal(err)
@@ -36,7 +31,7 @@ func BenchmarkRunText(b *testing.B) {
 			dir := b.TempDir()
 			for b.Loop() {
 				in := convert.Input{Name: "urls.txt", Open: func() (io.ReadCloser, error) {
-					return io.NopCloser(bytes.NewReader(list.Bytes())), nil
+					return io.NopCloser(bytes.NewReader(list)), nil
 				}}
 				_, err := convert.Run([]convert.Input{in}, func(o formats.WriteOptions) (formats.Writer, error) {
 					return output.New(output.Options{Path: dir + "/sitemap.xml", Format: xml.Format, BaseURL: base, MaxURLs: 20000, Write: o})
@@ -48,4 +43,19 @@ func BenchmarkRunText(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/url")
 		})
 	}
+}
+
+// benchList returns a text list of n URLs, 30% of them repeats of earlier
+// ones, the i-th written by loc with the number of its page.
+func benchList(n int, loc func(i, page int) string) []byte {
+	var list bytes.Buffer
+	for i := range n {
+		page := i
+		if i%10 < 3 {
+			page = (i * 7919) % (i + 1) // an earlier page
+		}
+		list.WriteString(loc(i, page))
+		list.WriteByte('\n')
+	}
+	return list.Bytes()
 }

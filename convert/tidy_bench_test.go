@@ -19,21 +19,15 @@ import (
 // normal form, computed once or twice an URL, shows here.
 func BenchmarkRunTidy(b *testing.B) {
 	const n = 300000
-	var list bytes.Buffer
-	for i := range n {
-		page := i
-		if i%10 < 3 {
-			page = (i * 7919) % (i + 1)
-		}
+	list := benchList(n, func(i, page int) string {
 		if i%50 == 0 {
-			fmt.Fprintf(&list, "HTTPS://www.example.com:443/articles/./%d/some-title-of-the-page#top\n", page)
-			continue
+			return fmt.Sprintf("HTTPS://www.example.com:443/articles/./%d/some-title-of-the-page#top", page)
 		}
-		fmt.Fprintf(&list, "https://www.example.com/articles/%d/some-title-of-the-page\n", page)
-	}
+		return fmt.Sprintf("https://www.example.com/articles/%d/some-title-of-the-page", page)
+	})
 	for b.Loop() {
 		in := convert.Input{Name: "urls.txt", Open: func() (io.ReadCloser, error) {
-			return io.NopCloser(bytes.NewReader(list.Bytes())), nil
+			return io.NopCloser(bytes.NewReader(list)), nil
 		}}
 		_, err := convert.Run([]convert.Input{in}, func(o formats.WriteOptions) (formats.Writer, error) {
 			return text.NewWriter(io.Discard), nil
