@@ -331,7 +331,7 @@ func (s *Set) Write(e formats.Entry) error {
 	news := e.Ext != nil && e.Ext.News != nil
 	if s.cur != nil && (s.cur.entries+1 > s.maxURLs || frame+s.cur.bytes+size > s.maxBytes || news && s.cur.news+1 > s.maxNews) {
 		if err := s.split(); err != nil {
-			if err == ErrNeedBaseURL {
+			if errors.Is(err, ErrNeedBaseURL) {
 				err = &NeedBaseURLError{Loc: e.Loc}
 			}
 			return s.fail(err)

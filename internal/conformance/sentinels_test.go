@@ -50,10 +50,8 @@ var legacyText = map[string]string{
 }
 
 // legacyCompare are the sentinels still compared with == outside an Is
-// method, by package and name.
-var legacyCompare = map[string]string{
-	"output.ErrNeedBaseURL": "the splitter's own error, before it is wrapped",
-}
+// method, by package and name: none.
+var legacyCompare = map[string]string{}
 
 var sentinelName = regexp.MustCompile(`^[Ee]rr[A-Z]`)
 
