@@ -6,15 +6,12 @@ import (
 	"io"
 	"maps"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -94,13 +91,13 @@ func (c *convertCmd) Run(e *env, now clock) error {
 	if err := c.checkReport(dest); err != nil {
 		return err
 	}
-	if dest.set == nil && (!c.Sources.NoFollow && !c.Sources.KeepGoing || c.Strict) {
+	if dest.set == nil {
 		// A child that fails, or a rule --strict checks, is known only at
 		// the end: standard output gets the output then, or nothing.
-		if dest.spool, err = os.CreateTemp("", "feed2sitemap-stdout-*"); err != nil {
+		hold := !c.Sources.NoFollow && !c.Sources.KeepGoing || c.Strict
+		if dest.stream, err = output.NewStream(e.Stdout, output.StreamOptions{Format: out, Gzip: c.Gzip, Hold: hold}); err != nil {
 			return err
 		}
-		os.Remove(dest.spool.Name())
 	}
 	opts, err := c.options(out, now)
 	if err != nil {
@@ -329,11 +326,11 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 // overLimit says how standard output, which is not split, is over the
 // protocol's limits of one file; "" when it is not, or the output is files.
 func overLimit(d *destination, stats *convert.Stats) string {
-	if d.set != nil || stats == nil || stats.Written <= formats.MaxURLs && d.size.n <= formats.MaxBytes {
+	if d.stream == nil || stats == nil || stats.Written <= formats.MaxURLs && d.stream.Bytes() <= formats.MaxBytes {
 		return ""
 	}
 	return fmt.Sprintf("%s holds %d entries and %d bytes: over the protocol's limit of %d per file or %d bytes uncompressed",
-		d.name(), stats.Written, d.size.n, formats.MaxURLs, formats.MaxBytes)
+		d.name(), stats.Written, d.stream.Bytes(), formats.MaxURLs, formats.MaxBytes)
 }
 
 // options returns the options of the conversion the flags ask for, writing
@@ -420,18 +417,6 @@ func parseAge(s string) (time.Duration, error) {
 	return d, nil
 }
 
-// counter counts the bytes written through it.
-type counter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *counter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // outputFormat returns the format --to names, or the one the output file's
 // extension selects, or xml.
 func (c *convertCmd) outputFormat() (*formats.Format, error) {
@@ -455,7 +440,7 @@ func (c *convertCmd) outputFormat() (*formats.Format, error) {
 // destination returns where the output goes, checking the output flags
 // before anything is read.
 func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error) {
-	d := &destination{stdout: e.Stdout, format: f, gzip: c.Gzip}
+	d := &destination{format: f}
 	if c.LockTimeout < 0 {
 		return nil, usageError{errors.New("--lock-timeout cannot be negative")}
 	}
@@ -507,19 +492,14 @@ func (c *convertCmd) lockTimeout() time.Duration {
 }
 
 // destination is where the output goes: standard output, or a sitemap set
-// (one file, or an index and its parts) that replaces the old one only when
+// (one file, or an index and its parts); either gets the output only when
 // the run succeeded.
 type destination struct {
-	stdout io.Writer
 	format *formats.Format
-	gzip   bool
+	write  formats.WriteOptions // what the flags say: stylesheet, feed information
 
-	write formats.WriteOptions // what the flags say: stylesheet, feed information
-
-	set   *output.Set
-	gz    *gzip.Writer
-	size  counter  // uncompressed bytes written to standard output
-	spool *os.File // what goes to standard output, until the run succeeded
+	set    *output.Set
+	stream *output.Stream // standard output
 }
 
 func (d *destination) create(opts formats.WriteOptions) (formats.Writer, error) {
@@ -527,31 +507,14 @@ func (d *destination) create(opts formats.WriteOptions) (formats.Writer, error) 
 	if d.set != nil {
 		return d.set, d.set.SetWriteOptions(opts)
 	}
-	var out io.Writer = d.stdout
-	if d.spool != nil {
-		out = d.spool
-	}
-	d.size.w = out
-	if d.gzip {
-		d.gz = gzip.NewWriter(out)
-		d.size.w = d.gz
-	}
-	return d.format.NewWriter(&d.size, opts), nil
+	return d.stream, d.stream.SetWriteOptions(opts)
 }
 
-// commit puts the written files in place.
+// commit hands standard output what was held for it; a set's files were
+// put in place by its Close.
 func (d *destination) commit() error {
-	if d.gz != nil {
-		if err := d.gz.Close(); err != nil {
-			return err
-		}
-	}
-	if d.spool != nil {
-		if _, err := d.spool.Seek(0, io.SeekStart); err != nil {
-			return err
-		}
-		_, err := io.Copy(d.stdout, d.spool)
-		return err
+	if d.stream != nil {
+		return d.stream.Commit()
 	}
 	return nil
 }
@@ -561,8 +524,8 @@ func (d *destination) abort() {
 	if d.set != nil {
 		d.set.Abort()
 	}
-	if d.spool != nil {
-		d.spool.Close()
+	if d.stream != nil {
+		d.stream.Abort()
 	}
 }
 

@@ -1,0 +1,176 @@
+package output
+
+import (
+	"errors"
+	"io"
+	"os"
+
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
+
+// StreamOptions configure a Stream.
+type StreamOptions struct {
+	// Format is the format of the document.
+	Format *formats.Format
+	// Gzip gzips the document.
+	Gzip bool
+	// Hold keeps the document in an unnamed temporary file until Commit,
+	// so that a run that fails after its first entry, or after Close,
+	// writes nothing at all. Without it the document goes through as it
+	// is written, for a run that cannot fail part-way.
+	Hold bool
+	// Write holds the options the document is written with.
+	Write formats.WriteOptions
+}
+
+// Stream writes entries as one document to a writer that is not a file
+// (standard output), never split, with the contract of a Set: it is a
+// formats.Writer; Write each entry, Close to end the document, then Commit
+// to hand it over, or Abort to hand over nothing (with Hold). A Stream is
+// not safe for concurrent use.
+type Stream struct {
+	w      io.Writer
+	opts   StreamOptions
+	spool  *os.File // what is held until Commit, with Hold
+	gz     *gzip.Writer
+	size   counter        // the uncompressed bytes written
+	fw     formats.Writer // nil until the first Write or Close
+	err    error
+	closed bool
+	done   bool // Committed or Aborted
+}
+
+// NewStream returns a Stream to w.
+func NewStream(w io.Writer, opts StreamOptions) (*Stream, error) {
+	if opts.Format == nil || !opts.Format.CanWrite() {
+		return nil, errors.New("output: the format cannot be written")
+	}
+	s := &Stream{w: w, opts: opts}
+	if opts.Hold {
+		f, err := os.CreateTemp("", "feed2sitemap-stdout-*")
+		if err != nil {
+			return nil, err
+		}
+		// Unnamed: the space goes back however the process ends.
+		os.Remove(f.Name())
+		s.spool = f
+	}
+	return s, nil
+}
+
+// SetWriteOptions sets the options the document is written with, as
+// StreamOptions.Write does, when they are known only once the entries are.
+// It must be called before the first Write.
+func (s *Stream) SetWriteOptions(o formats.WriteOptions) error {
+	if s.fw != nil {
+		return errors.New("output: SetWriteOptions after Write")
+	}
+	s.opts.Write = o
+	return nil
+}
+
+// start opens the document.
+func (s *Stream) start() {
+	out := s.w
+	if s.spool != nil {
+		out = s.spool
+	}
+	s.size.w = out
+	if s.opts.Gzip {
+		s.gz = gzip.NewWriter(out)
+		s.size.w = s.gz
+	}
+	s.fw = s.opts.Format.NewWriter(&s.size, s.opts.Write)
+}
+
+// Write adds one entry to the document.
+func (s *Stream) Write(e formats.Entry) error {
+	switch {
+	case s.err != nil:
+		return s.err
+	case s.closed || s.done:
+		return errors.New("output: write after Close")
+	}
+	if s.fw == nil {
+		s.start()
+	}
+	if err := s.fw.Write(e); err != nil {
+		s.err = err
+	}
+	return s.err
+}
+
+// Close ends the document (and the gzip stream). With Hold, nothing has
+// reached the writer yet: Commit hands it over.
+func (s *Stream) Close() error {
+	switch {
+	case s.err != nil:
+		return s.err
+	case s.closed:
+		return errors.New("output: Close twice")
+	}
+	s.closed = true
+	if s.fw == nil {
+		s.start()
+	}
+	s.err = s.fw.Close()
+	if s.err == nil && s.gz != nil {
+		s.err = s.gz.Close()
+	}
+	return s.err
+}
+
+// Commit hands the closed document over to the writer, when it was held.
+// A Stream never written to hands over nothing.
+func (s *Stream) Commit() error {
+	switch {
+	case s.err != nil:
+		return s.err
+	case s.fw == nil && !s.done:
+		s.Abort()
+		return nil
+	case !s.closed:
+		return errors.New("output: Commit before Close")
+	case s.done:
+		return errors.New("output: Commit twice")
+	}
+	s.done = true
+	if s.spool == nil {
+		return nil
+	}
+	defer s.spool.Close()
+	if _, err := s.spool.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err := io.Copy(s.w, s.spool)
+	return err
+}
+
+// Abort throws away what was held: nothing reaches the writer. It does
+// nothing after Commit, so it can be deferred.
+func (s *Stream) Abort() {
+	if s.done {
+		return
+	}
+	s.done = true
+	if s.spool != nil {
+		s.spool.Close()
+	}
+}
+
+// Bytes returns the size of the document written so far, uncompressed.
+func (s *Stream) Bytes() int64 { return s.size.n }
+
+// counter counts the bytes written through it.
+type counter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
