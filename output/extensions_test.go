@@ -95,7 +95,7 @@ func TestSplitHeavyHreflang(t *testing.T) {
 		if testing.Short() {
 			t.Skip("writes about 110 MB")
 		}
-		n := int(2.1 * float64(output.MaxBytes) / float64(size))
-		checkExtensionSplit(t, hreflangPages(n, 24), output.MaxBytes, 3)
+		n := int(2.1 * float64(formats.MaxBytes) / float64(size))
+		checkExtensionSplit(t, hreflangPages(n, 24), formats.MaxBytes, 3)
 	})
 }

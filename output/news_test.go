@@ -46,7 +46,7 @@ func TestNewsSplitAtMaxNews(t *testing.T) {
 	require.NoError(t, err)
 	files := s.Files()
 	require.Len(t, files, 3, "two parts and an index")
-	assert.Equal(t, output.MaxNews, files[0].Entries)
+	assert.Equal(t, formats.MaxNews, files[0].Entries)
 	assert.Equal(t, 200, files[1].Entries)
 	for _, f := range files[:2] {
 		data, err := os.ReadFile(f.Path)

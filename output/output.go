@@ -56,16 +56,9 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/filelock"
 )
 
-// The protocol's limits on one sitemap file or sitemap index.
-const (
-	MaxURLs  = formats.MaxURLs  // entries per file
-	MaxBytes = formats.MaxBytes // bytes per file, uncompressed
-	MaxNews  = formats.MaxNews  // entries with news data per file
-)
-
 // maxParts is how many parts one index may list: the protocol's limit on
 // entries per file. (--max-urls caps the parts, not the index.)
-var maxParts = MaxURLs
+var maxParts = formats.MaxURLs
 
 // Errors that Write and Close return, wrapped with details.
 var (
@@ -200,7 +193,7 @@ func New(opts Options) (*Set, error) {
 	}
 	split := s.index != nil
 	if opts.Format.Carries&formats.ExtNews != 0 && split && !opts.OneFile {
-		s.maxNews = MaxNews
+		s.maxNews = formats.MaxNews
 	}
 	if !split {
 		// A document that cannot be split (a feed): one file, whatever
@@ -209,15 +202,15 @@ func New(opts Options) (*Set, error) {
 	}
 	switch {
 	case s.maxURLs == 0:
-		s.maxURLs = MaxURLs
-	case s.maxURLs < 1 || s.maxURLs > MaxURLs && split:
-		return nil, fmt.Errorf("output: at most %d URLs per file is a limit between 1 and %d", s.maxURLs, MaxURLs)
+		s.maxURLs = formats.MaxURLs
+	case s.maxURLs < 1 || s.maxURLs > formats.MaxURLs && split:
+		return nil, fmt.Errorf("output: at most %d URLs per file is a limit between 1 and %d", s.maxURLs, formats.MaxURLs)
 	}
 	switch {
 	case s.maxBytes == 0:
-		s.maxBytes = MaxBytes
-	case s.maxBytes < 1 || s.maxBytes > MaxBytes && split:
-		return nil, fmt.Errorf("output: at most %d bytes per file is a limit between 1 and %d", s.maxBytes, MaxBytes)
+		s.maxBytes = formats.MaxBytes
+	case s.maxBytes < 1 || s.maxBytes > formats.MaxBytes && split:
+		return nil, fmt.Errorf("output: at most %d bytes per file is a limit between 1 and %d", s.maxBytes, formats.MaxBytes)
 	}
 	if opts.OneFile {
 		if opts.MaxURLs != 0 || opts.MaxBytes != 0 {

@@ -141,24 +141,24 @@ func TestURLLimitBoundary(t *testing.T) {
 		t.Run(fmt.Sprintf("gzip=%v", gz), func(t *testing.T) {
 			dir := t.TempDir()
 			opts := output.Options{Path: filepath.Join(dir, "sitemap.xml"), Format: xml.Format, Gzip: gz, BaseURL: base(t, "https://example.com/")}
-			s, err := write(t, opts, pages(output.MaxURLs, false))
+			s, err := write(t, opts, pages(formats.MaxURLs, false))
 			require.NoError(t, err)
 			require.Len(t, s.Files(), 1, "exactly the limit is one file")
 			assert.Equal(t, []string{filepath.Base(s.Path())}, names(t, dir))
-			assert.Len(t, readEntries(t, s.Path()), output.MaxURLs)
+			assert.Len(t, readEntries(t, s.Path()), formats.MaxURLs)
 
-			s, err = write(t, opts, pages(output.MaxURLs+1, false))
+			s, err = write(t, opts, pages(formats.MaxURLs+1, false))
 			require.NoError(t, err)
 			files := s.Files()
 			require.Len(t, files, 3, "one over the limit is two parts and an index")
-			assert.Equal(t, output.MaxURLs, files[0].Entries)
+			assert.Equal(t, formats.MaxURLs, files[0].Entries)
 			assert.Equal(t, 1, files[1].Entries)
 			assert.Equal(t, s.Path(), files[2].Path)
 			assert.Len(t, names(t, dir), 3)
 			for _, f := range files[:2] {
 				assert.Regexp(t, partName, filepath.Base(f.Path))
 			}
-			assert.Equal(t, locs(pages(output.MaxURLs+1, false)), locs(readSet(t, dir, s.Path())))
+			assert.Equal(t, locs(pages(formats.MaxURLs+1, false)), locs(readSet(t, dir, s.Path())))
 		})
 	}
 }
@@ -188,20 +188,20 @@ func TestByteLimitBoundary(t *testing.T) {
 		t.Run(fmt.Sprintf("gzip=%v", gz), func(t *testing.T) {
 			dir := t.TempDir()
 			opts := output.Options{Path: filepath.Join(dir, "sitemap.xml"), Format: xml.Format, Gzip: gz, BaseURL: base(t, "https://example.com/")}
-			exact := sized(t, output.MaxBytes)
+			exact := sized(t, formats.MaxBytes)
 			s, err := write(t, opts, exact)
 			require.NoError(t, err)
 			require.Len(t, s.Files(), 1)
-			assert.EqualValues(t, output.MaxBytes, s.Files()[0].Bytes)
-			assert.Len(t, readFile(t, s.Path()), output.MaxBytes, "the whole file, header and footer counted")
+			assert.EqualValues(t, formats.MaxBytes, s.Files()[0].Bytes)
+			assert.Len(t, readFile(t, s.Path()), formats.MaxBytes, "the whole file, header and footer counted")
 
 			over := append(exact, formats.Entry{Loc: "https://example.com/one-more"})
 			s, err = write(t, opts, over)
 			require.NoError(t, err)
 			files := s.Files()
 			require.Len(t, files, 3)
-			assert.EqualValues(t, output.MaxBytes, files[0].Bytes)
-			assert.Len(t, readFile(t, files[0].Path), output.MaxBytes)
+			assert.EqualValues(t, formats.MaxBytes, files[0].Bytes)
+			assert.Len(t, readFile(t, files[0].Path), formats.MaxBytes)
 			assert.Equal(t, 1, files[1].Entries)
 			assert.Equal(t, locs(over), locs(readSet(t, dir, s.Path())))
 		})
@@ -228,9 +228,9 @@ func TestLowerLimits(t *testing.T) {
 	}
 	assert.Equal(t, locs(es), locs(readSet(t, dir, s.Path())))
 
-	_, err = output.New(output.Options{Path: "x.xml", Format: xml.Format, MaxURLs: output.MaxURLs + 1})
+	_, err = output.New(output.Options{Path: "x.xml", Format: xml.Format, MaxURLs: formats.MaxURLs + 1})
 	assert.Error(t, err, "a cap above the protocol's limit")
-	_, err = output.New(output.Options{Path: "x.xml", Format: xml.Format, MaxBytes: output.MaxBytes + 1})
+	_, err = output.New(output.Options{Path: "x.xml", Format: xml.Format, MaxBytes: formats.MaxBytes + 1})
 	assert.Error(t, err)
 }
 
