@@ -57,6 +57,7 @@ Nothing is expanded from a DTD, and memory stays bounded: duplicates and twins a
 a hundred bytes per URL, for the first 1,000,000 URLs of the run; later URLs are compared with those.
 
 Severity: an **error** is what the schemas or the protocol forbid; a **warning** is search-engine advice. Every
-rule has a failing and a passing document in ` + "`testdata/validate/rules`" + ` (` + "`TestRules`" + `).
+rule has a failing and a passing document in ` + "`testdata/validate/rules`" + ` (` + "`TestRules`" + `), but the ` + "`live-`" + ` rules:
+they check the pages listed, fetched with ` + "`validate --live`" + ` (see [live checks](behaviour.md#live-checks)).
 
 `
