@@ -37,7 +37,6 @@ package csv
 
 import (
 	"bufio"
-	"bytes"
 	stdcsv "encoding/csv"
 	"errors"
 	"fmt"
@@ -134,7 +133,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 // reader.
 func (r *Reader) start() {
 	prefix, _ := r.br.Peek(formats.SniffLen)
-	comma, _ := delimiter(headerLine(prefix))
+	comma, _ := delimiter(formats.Sniff(prefix).FirstLine)
 	r.in = &bounded{r: r.br}
 	r.csv = stdcsv.NewReader(r.in)
 	r.csv.Comma, r.csv.Comment = comma, '#'
@@ -253,24 +252,6 @@ func isAbsolute(field string) bool {
 	}
 	_, err := formats.ParseLoc(s, nil)
 	return err == nil
-}
-
-// headerLine returns the first line of prefix that is neither blank nor a
-// '#' comment, as Sniff finds it, after a byte order mark.
-func headerLine(prefix []byte) string {
-	p := bytes.TrimPrefix(prefix, []byte("\xef\xbb\xbf"))
-	for len(p) > 0 {
-		line := p
-		if i := bytes.IndexAny(p, "\r\n"); i >= 0 {
-			line, p = p[:i], p[i+1:]
-		} else {
-			p = nil
-		}
-		if l := strings.TrimSpace(string(line)); l != "" && l[0] != '#' {
-			return l
-		}
-	}
-	return ""
 }
 
 // bounded reads r for a CSV reader, and fails with errTooLong once the
