@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
 )
 
 // benchSitemap returns a sitemap of n URLs with every core field, and an
@@ -24,7 +26,7 @@ func benchSitemap(n int) []byte {
 }
 
 func BenchmarkCheckSitemap(b *testing.B) {
-	doc := benchSitemap(MaxURLs)
+	doc := benchSitemap(formats.MaxURLs)
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -37,7 +39,7 @@ func BenchmarkCheckSitemap(b *testing.B) {
 
 func BenchmarkCheckText(b *testing.B) {
 	var doc bytes.Buffer
-	for i := range MaxURLs {
+	for i := range formats.MaxURLs {
 		fmt.Fprintf(&doc, "https://example.com/blog/%d/a-post-about-%d\n", i, i)
 	}
 	b.SetBytes(int64(doc.Len()))

@@ -44,7 +44,7 @@ func init() {
 // layers, the protocol's size cap, charset decoding), each invalid
 // character a finding, and runs the check of its format.
 func (d *doc) run(r io.Reader) error {
-	src, err := source.Open(r, source.Options{MaxBytes: MaxBytes, Text: textenc.Options{Each: d.invalid, Mark: true}})
+	src, err := source.Open(r, source.Options{MaxBytes: formats.MaxBytes, Text: textenc.Options{Each: d.invalid, Mark: true}})
 	var gz *source.GzipError
 	switch {
 	case errors.Is(err, source.ErrGzipDepth):
@@ -115,7 +115,7 @@ func (d *doc) dispatch(src *source.Reader) error {
 }
 
 // input is the document's text as the checks read it: an error of the
-// input (damaged gzip data, more than MaxBytes, a read error) is reported
+// input (damaged gzip data, more than formats.MaxBytes, a read error) is reported
 // and ends it.
 type input struct {
 	d   *doc
@@ -135,7 +135,7 @@ func (in input) Read(p []byte) (int, error) {
 }
 
 // inputError stops the check at an error of the input: damaged gzip data
-// and a document over MaxBytes are findings; a read error is kept for
+// and a document over formats.MaxBytes are findings; a read error is kept for
 // Check to return.
 func (d *doc) inputError(err error) {
 	if d.stopped {
@@ -145,7 +145,7 @@ func (d *doc) inputError(err error) {
 	var gz *source.GzipError
 	switch {
 	case errors.Is(err, source.ErrTooLarge):
-		d.reportAt(ruleTooLarge, 0, 0, "more than %d bytes uncompressed; checking stopped there", MaxBytes)
+		d.reportAt(ruleTooLarge, 0, 0, "more than %d bytes uncompressed; checking stopped there", formats.MaxBytes)
 	case errors.As(err, &gz):
 		d.reportAt(ruleGzip, 0, 0, "corrupt gzip data after %d bytes: %v; checking stopped there", gz.Offset, gz.Err)
 	default:

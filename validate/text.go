@@ -48,8 +48,8 @@ func (d *doc) checkText(r io.Reader) {
 			return
 		}
 		urls++
-		if urls == MaxURLs+1 {
-			d.reportAt(ruleTooManyURLs, n, 1, "URL number %d: a text sitemap holds at most %d", urls, MaxURLs)
+		if urls == formats.MaxURLs+1 {
+			d.reportAt(ruleTooManyURLs, n, 1, "URL number %d: a text sitemap holds at most %d", urls, formats.MaxURLs)
 		}
 		d.checkURL(string(value), n, 1+at, "URL", usePage, false)
 	})
@@ -116,7 +116,7 @@ func (d *doc) checkFeed(r io.Reader) {
 			d.reportAt(ruleLastmodFuture, 0, 0, "the item %s is dated %s, in the future", clip(e.Loc), e.LastMod)
 		}
 	}
-	if d.info.URLs > MaxURLs {
-		d.reportAt(ruleTooManyURLs, 0, 0, "%d items, more than %d", d.info.URLs, MaxURLs)
+	if d.info.URLs > formats.MaxURLs {
+		d.reportAt(ruleTooManyURLs, 0, 0, "%d items, more than %d", d.info.URLs, formats.MaxURLs)
 	}
 }
