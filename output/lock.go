@@ -18,7 +18,7 @@ import (
 //
 // Close takes the lock itself when it is not held, so that two runs never
 // put files in place at once; a run that reads the previous set
-// (Previous) and writes it again calls Lock before reading it.
+// (Locations) and writes it again calls Lock before reading it.
 func (s *Set) Lock(timeout time.Duration) error {
 	if s.lock != nil {
 		return nil

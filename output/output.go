@@ -72,10 +72,6 @@ var (
 	ErrIndexTooLarge = errors.New("sitemap index over the protocol's limits")
 	// ErrEntryTooLarge: one entry is larger than the byte limit of a file.
 	ErrEntryTooLarge = errors.New("entry larger than the size limit of one file")
-	// ErrPreviousDamaged is matched by the error of Previous when the
-	// previous set does not read cleanly: its index is cut short or has
-	// entries that cannot be read, or a part it lists is missing.
-	ErrPreviousDamaged = errors.New("the previous output does not read cleanly")
 	// ErrLocked is matched by the error of Lock when another run held the
 	// output's lock for the whole wait.
 	ErrLocked = filelock.ErrLocked

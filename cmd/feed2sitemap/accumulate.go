@@ -30,8 +30,8 @@ func (c *convertCmd) previousInputs(d *destination, warn func(string)) (inputs [
 	if err := d.set.Lock(c.lockTimeout()); err != nil {
 		return nil, cleanup, lockError(err)
 	}
-	files, err := d.set.Previous()
-	var damage *output.DamageError
+	files, err := previousFiles(d.set)
+	var damage *damageError
 	switch {
 	case errors.As(err, &damage) && c.AccumulateRepair:
 		for _, p := range damage.Problems {

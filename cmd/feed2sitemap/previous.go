@@ -1,4 +1,4 @@
-package output
+package main
 
 import (
 	"errors"
@@ -12,29 +12,32 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
+	"github.com/feed2sitemap/feed2sitemap/output"
 )
 
-// Previous returns the files of the sitemap set now at the output's path,
-// the one this Set will replace, as inputs to read again: the parts an
+// The previous set of an output, read again by --accumulate.
+
+// previousFiles returns the files of the sitemap set now at the path of
+// the output s, the one it will replace, as inputs to read again: the parts an
 // existing index lists (in its order), or the existing sitemap itself. It
 // returns nothing when there is no previous output. Of a text sitemap and
 // an index of text parts, the newer is the previous output.
 //
 // When the index does not read cleanly (it is cut short, malformed, or an
-// entry of it cannot be read), or a part it lists is missing, Previous
-// returns the files it could find with a *DamageError, which matches
-// ErrPreviousDamaged: accumulating over them would lose the rest for good.
+// entry of it cannot be read), or a part it lists is missing,
+// previousFiles returns the files it could find with a *damageError:
+// accumulating over them would lose the rest for good.
 // The parts themselves are read by the caller, who must check them in turn.
 // An index that lists a file which is not a part of this output is an
 // error of its own.
-func (s *Set) Previous() ([]string, error) {
+func previousFiles(s *output.Set) ([]string, error) {
 	// The newest of the index, the single file, and the same two of the
 	// other compression (a set written with --gzip before, or without):
 	// the one the last run put in place.
 	var newest string
 	var newestTime time.Time
-	for _, path := range slices.Compact([]string{s.indexPath, s.path, otherForm(s.indexPath), otherForm(s.path)}) {
+	locations := s.Locations()
+	for _, path := range slices.Compact(slices.Clone(locations)) {
 		if fi, err := os.Stat(path); err == nil && (newest == "" || fi.ModTime().After(newestTime)) {
 			newest, newestTime = path, fi.ModTime()
 		}
@@ -42,7 +45,7 @@ func (s *Set) Previous() ([]string, error) {
 	candidates := []string{newest}
 	if newest == "" {
 		// Nothing there, or nothing to stat: what opening says.
-		candidates = []string{s.indexPath, s.path}
+		candidates = slices.Compact(locations[:2])
 	}
 	for _, path := range candidates {
 		f, err := os.Open(path)
@@ -56,17 +59,17 @@ func (s *Set) Previous() ([]string, error) {
 		f.Close()
 		if !isIndex {
 			if len(problems) > 0 {
-				return nil, &DamageError{Problems: problems}
+				return nil, &damageError{Problems: problems}
 			}
 			return []string{path}, nil
 		}
 		var parts []string
 		for _, loc := range children {
 			name, err := url.PathUnescape(loc[strings.LastIndexByte(loc, '/')+1:])
-			if err != nil || !s.isPartName(name) && !s.isPartName(otherForm(name)) {
+			if err != nil || !s.IsPart(name) {
 				return nil, fmt.Errorf("the index %s lists %s, which is not a part of this output", path, loc)
 			}
-			part := filepath.Join(s.dir, name)
+			part := filepath.Join(filepath.Dir(path), name)
 			if fi, err := os.Stat(part); err != nil || !fi.Mode().IsRegular() {
 				problems = append(problems, fmt.Errorf("the index %s lists %s, which is missing", path, name))
 				continue
@@ -74,56 +77,29 @@ func (s *Set) Previous() ([]string, error) {
 			parts = append(parts, part)
 		}
 		if len(problems) > 0 {
-			return parts, &DamageError{Problems: problems}
+			return parts, &damageError{Problems: problems}
 		}
 		return parts, nil
 	}
 	return nil, nil
 }
 
-// otherForm returns path with .gz added, or removed when it has it: the
-// name of the same file in the other compression.
-func otherForm(path string) string {
-	if strings.HasSuffix(strings.ToLower(path), ".gz") {
-		return path[:len(path)-len(".gz")]
-	}
-	return path + ".gz"
-}
-
-// Stale returns the files of this output written in the other compression
-// (sitemap.xml beside the sitemap.xml.gz of a run with --gzip, or the
-// reverse), which this run does not update: whatever names them (robots.txt,
-// a search console) reads an old set. They are left in place, for they
-// may be served on purpose; the caller says so.
-func (s *Set) Stale() []string {
-	var stale []string
-	for _, path := range slices.Compact([]string{otherForm(s.indexPath), otherForm(s.path)}) {
-		if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
-			stale = append(stale, path)
-		}
-	}
-	return stale
-}
-
-// DamageError is the error of Previous for a previous set that does not
-// read cleanly. It matches ErrPreviousDamaged.
-type DamageError struct {
+// damageError is the error of previousFiles for a previous set that does
+// not read cleanly.
+type damageError struct {
 	// Problems are what was found, each naming the file and, where it
 	// can, the place (a *formats.ParseError).
 	Problems []error
 }
 
 // Error describes the first problem, and counts the others.
-func (e *DamageError) Error() string {
+func (e *damageError) Error() string {
 	msg := e.Problems[0].Error()
 	if n := len(e.Problems) - 1; n > 0 {
 		msg += fmt.Sprintf(" (and %d more problems)", n)
 	}
 	return msg
 }
-
-// Is makes a DamageError match ErrPreviousDamaged.
-func (e *DamageError) Is(target error) bool { return target == ErrPreviousDamaged }
 
 // readIndex reads the child locs of the file at path when it is a sitemap
 // index; isIndex is false for any other sitemap, which is not read further.
@@ -147,23 +123,4 @@ func readIndex(f io.Reader, path string) (children []string, isIndex bool, probl
 		children = append(children, e.Loc)
 	}
 	return children, len(children) > 0, warnings
-}
-
-// Owns reports whether path leads to a file of this output: the sitemap or
-// the index, a part (of any run), the lock file or a temporary file of a
-// run, links followed. Another command's file must not be one of them.
-func (s *Set) Owns(path string) bool {
-	if atomicfile.Same(path, s.path) || atomicfile.Same(path, s.indexPath) {
-		return true
-	}
-	if !atomicfile.Same(filepath.Dir(path), s.dir) {
-		return false
-	}
-	name := filepath.Base(path)
-	if target, err := atomicfile.Target(path); err == nil {
-		name = filepath.Base(target)
-	}
-	return s.isPartName(name) || filepath.Join(s.dir, name) == s.LockPath() ||
-		strings.HasPrefix(name, "."+s.stem+"-part.tmp-") || strings.Contains(name, ".tmp-") &&
-		(strings.HasPrefix(name, "."+filepath.Base(s.path)) || strings.HasPrefix(name, "."+filepath.Base(s.indexPath)))
 }
