@@ -282,6 +282,11 @@ func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Rea
 	if l, ok := rc.(Located); ok {
 		ro.Base = l.Location()
 	}
+	if o, ok := rc.(interface{ ReadObserver() any }); ok {
+		// The content asks for its reading to be observed, by a check
+		// that shares it (feed2sitemap convert --strict).
+		ro.Observer = o.ReadObserver()
+	}
 	r, f, err := formats.Open(rc, formats.OpenOptions{ReadOptions: ro, From: from, MaxBytes: in.MaxBytes})
 	if err != nil {
 		return nil, err

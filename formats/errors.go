@@ -108,6 +108,12 @@ type ReadOptions struct {
 	// Now is the time news age is measured from; zero means the time of
 	// reading.
 	Now time.Time
+	// Observer, when set, follows the reading: a reader that knows its
+	// type gives it what it reads as it reads it (formats/xml gives an
+	// xml.Observer the document's tokens), so that a check of the input
+	// shares the reader's pass. Readers ignore an observer they do not
+	// know.
+	Observer any
 }
 
 // Warning reports a problem at line and column of the input. In lenient

@@ -9,7 +9,12 @@ const (
 // hreflangState gathers the hreflang links of one document to check, at
 // its end, that they are reciprocal.
 type hreflangState struct {
-	pages map[uint64]bool // hashes of the normal forms of the document's URLs
+	// The hashes of the normal forms of the document's URLs: a list while
+	// it is short, a set once it holds maxHreflangPages (which then keeps
+	// at most that many), so that the set is made only for a long
+	// document, or at the end when there are links to check.
+	pages []uint64
+	set   map[uint64]bool
 	edges []hrefEdge
 }
 
@@ -20,13 +25,27 @@ type hrefEdge struct {
 	href      string
 }
 
+// page records a URL of the document.
 func (h *hreflangState) page(k uint64) {
-	if h.pages == nil {
-		h.pages = map[uint64]bool{}
+	if h.set == nil && len(h.pages) < maxHreflangPages {
+		h.pages = append(h.pages, k)
+		return
 	}
-	if len(h.pages) < maxHreflangPages {
-		h.pages[k] = true
+	if set := h.pageSet(); len(set) < maxHreflangPages {
+		set[k] = true
 	}
+}
+
+// pageSet returns the set of the document's URLs.
+func (h *hreflangState) pageSet() map[uint64]bool {
+	if h.set == nil {
+		h.set = make(map[uint64]bool, len(h.pages))
+		for _, k := range h.pages {
+			h.set[k] = true
+		}
+		h.pages = nil
+	}
+	return h.set
 }
 
 func (h *hreflangState) edge(from, to uint64, line, col int, href string) {
@@ -45,10 +64,11 @@ func (h *hreflangState) finish(d *doc) {
 	for _, e := range h.edges {
 		links[[2]uint64{e.from, e.to}] = true
 	}
+	pages := h.pageSet()
 	for _, e := range h.edges {
-		if h.pages[e.to] && !links[[2]uint64{e.to, e.from}] {
+		if pages[e.to] && !links[[2]uint64{e.to, e.from}] {
 			d.reportAt(ruleHreflangReciprocal, e.line, e.col, "the alternate %s is listed in this file but does not link back", e.href)
 		}
 	}
-	h.edges, h.pages = nil, nil
+	h.edges, h.pages, h.set = nil, nil, nil
 }

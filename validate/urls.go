@@ -146,13 +146,27 @@ func authority(s string) (string, bool) {
 	return rest, true
 }
 
-// badURIChar returns the first character of s a URI may not hold.
+// notInURI marks the ASCII characters a URI may not hold: controls,
+// space, DEL and "<>\\^`{|}.
+var notInURI = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = c <= ' ' || c == 0x7F || strings.ContainsRune("\"<>\\^`{|}", rune(c))
+	}
+	return
+}()
+
+// badURIChar returns the first character of s a URI may not hold: one of
+// notInURI, or any character outside ASCII.
 func badURIChar(s string) (string, bool) {
-	for i, r := range s {
-		if r <= ' ' || r >= 0x7F || strings.ContainsRune("\"<>\\^`{|}", r) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, _ := utf8.DecodeRuneInString(s[i:])
 			return string(r), true
 		}
-		_ = i
+		if notInURI[c] {
+			return s[i : i+1], true
+		}
 	}
 	return "", false
 }
@@ -195,6 +209,9 @@ var (
 // path parameter: stripping session ids changes it more than the clean-up
 // every stripping option makes.
 func sessionID(s string) bool {
+	if !strings.ContainsAny(s, ";?") {
+		return false // no path or query parameter to strip
+	}
 	return withoutSessions.URL(s) != sameCleanup.URL(s)
 }
 
@@ -223,14 +240,16 @@ func (d *doc) checkScope(s string, line, col int, what string, use urlUse) {
 	}
 }
 
-// twinForm returns the form of a normalized URL shared by its http/https
-// and www./bare twins.
-func twinForm(key string) string {
+// twinHash returns the hash of the form of a normalized URL shared by its
+// http/https and www./bare twins: "https://", then what follows the
+// scheme without a leading "www.".
+func (v *Validator) twinHash(key string) uint64 {
 	rest, ok := cutSchemeHTTP(key)
 	if !ok {
-		return key
+		return v.hash(key)
 	}
-	return "https://" + strings.TrimPrefix(rest, "www.")
+	v.scratch = append(append(v.scratch[:0], "https://"...), strings.TrimPrefix(rest, "www.")...)
+	return maphash.Bytes(v.seed, v.scratch)
 }
 
 // checkSeen applies duplicate-url and url-twins, remembering the URL.
@@ -238,6 +257,9 @@ func (d *doc) checkSeen(s string, line, col int, what string) {
 	v := d.v
 	key := normalize.Key(s)
 	h := v.hash(key)
+	if d.x != nil {
+		d.x.seen = seenURL{s, key, h}
+	}
 	if first, ok := v.pages[h]; ok {
 		where := "in this file"
 		if first.doc != d.id {
@@ -255,7 +277,7 @@ func (d *doc) checkSeen(s string, line, col int, what string) {
 	} else {
 		v.forgot++
 	}
-	th := v.hash(twinForm(key))
+	th := v.twinHash(key)
 	if other, ok := v.twins[th]; ok && other != h {
 		d.reportAt(ruleURLTwins, line, col, "%s %s is another version (http/https or www.) of a URL listed before", what, clip(s))
 		return

@@ -19,8 +19,14 @@ import (
 	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"    // recognizes sitemaps for Detect
 )
 
+// The protocol's limits on one file.
+const (
+	MaxURLs  = formats.MaxURLs
+	MaxBytes = formats.MaxBytes
+)
+
 // maxChildren is how many children of one index or robots.txt are followed.
-const maxChildren = formats.MaxURLs
+const maxChildren = MaxURLs
 
 // Source names a document and says where it is served.
 type Source struct {
@@ -75,7 +81,7 @@ type Document struct {
 	Parent string
 	// URLs is how many entries (URLs, child sitemaps) it holds.
 	URLs int
-	// Bytes is its size uncompressed (up to formats.MaxBytes+1).
+	// Bytes is its size uncompressed (up to MaxBytes+1).
 	Bytes int64
 	// ScopeKnown is false when the document's location was unknown, so the
 	// host and directory rules were skipped.
@@ -126,6 +132,9 @@ type Validator struct {
 	visited map[string]bool      // children checked
 	scratch []byte
 	forgot  int // URLs not remembered once pages was full
+	// xmlElsewhere says the XML rules are given the tokens of the
+	// caller's reader (Observe): an XML document is only read through.
+	xmlElsewhere bool
 }
 
 type firstSeen struct{ doc, line uint32 }

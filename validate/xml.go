@@ -37,6 +37,7 @@ type frame struct {
 type urlState struct {
 	loc        string // absolute URL, "" when missing or invalid
 	key        string // its normal form
+	hash       uint64 // the hash of key
 	line, col  int
 	images     int
 	alternates int
@@ -60,12 +61,26 @@ type xmlCheck struct {
 	url      *urlState
 	video    *videoState
 	attrs    []xml.Attr // the attributes of the element being started
+	seen     seenURL    // the URL checkSeen saw last
+}
+
+// seenURL is a URL checkSeen saw, with its normal form and the hash of
+// that, which the XML check uses again.
+type seenURL struct {
+	loc, key string
+	hash     uint64
 }
 
 // checkXML checks an XML sitemap or index (or XML of another kind, which
 // root-element reports): the XML reader reads it, giving its tokens to
 // the rules (xmlEvents).
 func (d *doc) checkXML(r io.Reader) {
+	if d.v.xmlElsewhere {
+		// An Observation's tokens are checked; the text is read through
+		// for the rules of its characters.
+		io.Copy(io.Discard, r)
+		return
+	}
 	d.x = &xmlCheck{}
 	ev := &xmlEvents{d: d}
 	rd := sitemapxml.NewObservedReader(r, formats.ReadOptions{Source: d.src.Name}, ev)
@@ -150,12 +165,12 @@ func (d *doc) xmlEOF() {
 		d.reportAt(ruleXMLSyntax, f.line, f.col, "the document ends inside <%s>", f.raw)
 		return
 	}
-	if x.entries > formats.MaxURLs {
+	if x.entries > MaxURLs {
 		what := "URLs"
 		if x.index {
 			what = "sitemaps"
 		}
-		d.reportAt(ruleTooManyURLs, 0, 0, "%d %s, more than %d", x.entries, what, formats.MaxURLs)
+		d.reportAt(ruleTooManyURLs, 0, 0, "%d %s, more than %d", x.entries, what, MaxURLs)
 	}
 	if d.news > formats.MaxNews {
 		d.reportAt(ruleNewsCount, 0, 0, "%d URLs with news:news, more than 1,000", d.news)
@@ -274,6 +289,9 @@ func (d *doc) startElement(name xml.Name, attrs []xml.Attr, line, col int) bool 
 		if f.def.deprecated {
 			d.reportAt(ruleDeprecatedTag, line, col, "<%s> is deprecated; search engines ignore it", f.raw)
 		}
+	}
+	if n := len(x.stack); n < cap(x.stack) {
+		f.text = x.stack[:n+1][n].text[:0] // the buffer of the last element closed at this depth
 	}
 	x.stack = append(x.stack, f)
 	top := &x.stack[len(x.stack)-1]
@@ -488,7 +506,7 @@ func (d *doc) charData(t []byte, line, col int) {
 	x := d.x
 	n := len(x.stack)
 	if n == 0 {
-		if len(strings.Trim(string(t), " \t\r\n")) > 0 {
+		if !onlySpace(t) {
 			d.reportAt(ruleXMLSyntax, line, col, "text outside the root element")
 		}
 		return
@@ -498,7 +516,7 @@ func (d *doc) charData(t []byte, line, col int) {
 		return
 	}
 	if f.def.value == nil {
-		if !f.textWarned && len(strings.Trim(string(t), " \t\r\n")) > 0 {
+		if !f.textWarned && !onlySpace(t) {
 			f.textWarned = true
 			d.reportAt(ruleElementOrder, line, col, "text in <%s>, which holds only elements", f.name)
 		}
@@ -508,6 +526,16 @@ func (d *doc) charData(t []byte, line, col int) {
 		f.text = append(f.text, t[:min(room, len(t))]...)
 	}
 	f.runes += utf8.RuneCount(t)
+}
+
+// onlySpace reports whether t is only XML white space.
+func onlySpace(t []byte) bool {
+	for _, c := range t {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
 }
 
 // endElement handles an end tag; false stops the check.
@@ -565,7 +593,7 @@ func (d *doc) urlEnd(f *frame) {
 	if u.alternates > 0 && !u.selfLink {
 		d.reportAt(ruleHreflangSelf, f.line, f.col, "%s lists hreflang alternates but not itself", clip(u.loc))
 	}
-	d.hreflang.page(d.v.hash(u.key))
+	d.hreflang.page(u.hash)
 }
 
 func (d *doc) sitemapEnd(f *frame) {
@@ -594,7 +622,12 @@ func (d *doc) locValue(f *frame, s string) {
 	loc, ok := d.checkURLLen(s, runes, f.line, f.col, what, use, true)
 	if ok && u != nil {
 		u.loc = loc
-		u.key = normalize.Key(loc)
+		if seen := d.x.seen; seen.loc == loc && seen.key != "" {
+			u.key, u.hash = seen.key, seen.hash
+		} else {
+			u.key = normalize.Key(loc)
+			u.hash = d.v.hash(u.key)
+		}
 	}
 }
 
@@ -698,7 +731,7 @@ func (d *doc) linkStart(f *frame) {
 	if key := normalize.Key(loc); key == u.key {
 		u.selfLink = true
 	} else {
-		d.hreflang.edge(d.v.hash(u.key), d.v.hash(key), f.line, f.col, loc)
+		d.hreflang.edge(u.hash, d.v.hash(key), f.line, f.col, loc)
 	}
 }
 

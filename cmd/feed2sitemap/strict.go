@@ -13,9 +13,11 @@ import (
 
 // strictCheck checks every input a strict conversion reads, children
 // included, with the rules of feed2sitemap validate, as the converter
-// reads it: the bytes read are handed to the rule engine too, so nothing
-// is read twice. Every finding fails the conversion, warnings included;
-// so does every warning about the output (output warns).
+// reads it: the XML rules are given the tokens of the converter's XML
+// reader (validate.Observation), and the bytes read are handed to the
+// rules of the bytes (and of the other formats). Every finding fails the
+// conversion, warnings included; so does every warning about the output
+// (output warns).
 type strictCheck struct {
 	mu       sync.Mutex
 	errors   []validate.Finding
@@ -68,8 +70,8 @@ func (s *strictCheck) wrap(in convert.Input) convert.Input {
 		// One validator per input: children are read concurrently, and
 		// pages merged across inputs are no duplicates here.
 		v := validate.New(validate.Options{NoFollow: true, Independent: true})
-		w := v.Writer(src, s.report)
-		c := &checkedInput{Reader: io.TeeReader(rc, w), rc: rc, check: w}
+		obs := v.Observe(src, s.report)
+		c := &checkedInput{Reader: io.TeeReader(rc, obs), rc: rc, check: obs}
 		s.mu.Lock()
 		s.open = append(s.open, c)
 		s.mu.Unlock()
@@ -134,8 +136,12 @@ func (s *strictCheck) err() error {
 type checkedInput struct {
 	io.Reader
 	rc    io.ReadCloser
-	check io.WriteCloser // closing again returns the first Close's error
+	check *validate.Observation // closing again returns the first Close's error
 }
+
+// ReadObserver returns the observer of the input's XML reader: the rules
+// of validate, which share the converter's reading.
+func (c *checkedInput) ReadObserver() any { return c.check.XML() }
 
 // endCheck ends the check, once what was read has been checked, and
 // returns the check's error: the input could not be read through.

@@ -244,3 +244,18 @@ func (r *Reader) bound(in io.Reader, run int) io.Reader {
 	}
 	return &boundedText{r: in, run: run}
 }
+
+// registered makes the rules RegisterRules registered.
+var registered func(opts formats.ReadOptions) (Observer, func() error)
+
+// RegisterRules registers the rules a strict reader holds a document to
+// beyond its own (package validate registers its XML rules): for each
+// strict reader not otherwise observed, rules returns the observer that
+// checks the document and a function that returns the first error it
+// found, if any, which Next then returns (as a *formats.ParseError) after
+// the entry, or instead of io.EOF. So a strict reader accepts exactly the
+// documents the rules find no error in. It is meant to be called from an
+// init function, before any reading.
+func RegisterRules(rules func(opts formats.ReadOptions) (Observer, func() error)) {
+	registered = rules
+}

@@ -73,6 +73,19 @@
 //     with the position where reading stopped; the entries returned before
 //     it stay valid.
 //
+// # Observing, and validation in strict mode
+//
+// An Observer (NewObservedReader, or ReadOptions.Observer) is given every
+// token the reader reads, as written and positioned, by both paths: the
+// rules of package validate are such an observer, so that validate and
+// feed2sitemap convert --strict check a document in the reader's own pass
+// instead of parsing it again. A program that links package validate also
+// holds every strict reader that has no observer of its own to those rules
+// (RegisterRules): a strict reader then reads a document to its end
+// exactly when validate finds no error in it. Two warnings about what the
+// schema allows are notes, never errors in strict mode: a lastmod without
+// a time zone, and an extension's top element before the first <url>.
+//
 // # Two paths, one behaviour
 //
 // The reader has two parsers. The general path is encoding/xml, which
@@ -100,6 +113,7 @@ import (
 	"strconv"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 )
 
@@ -192,6 +206,7 @@ type Reader struct {
 	obs      Observer
 	observed bool
 	open     []xml.Name
+	rules    func() error // the first error of the registered rules (see RegisterRules), or nil
 
 	// Where the general path took over part-way (see handOver): the
 	// decoder's input starts with a synthetic root start tag of prefixLen
@@ -261,16 +276,22 @@ type Reader struct {
 }
 
 // NewReader returns a reader of the XML sitemap or sitemap index r, which
-// must be UTF-8 (formats.Open decodes other charsets first).
+// must be UTF-8 (formats.Open decodes other charsets first), observed by
+// opts.Observer when it is an Observer (see NewObservedReader).
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
-	return newReader(r, opts, fastBufSize, nil)
+	o, _ := opts.Observer.(Observer)
+	return newReader(r, opts, fastBufSize, o)
 }
 
 // newReader returns a reader, observed by o unless it is nil, that starts
 // on the fast path with a buffer of bufSize bytes, or on the general path
 // when bufSize is 0.
 func newReader(r io.Reader, opts formats.ReadOptions, bufSize int, o Observer) *Reader {
-	rd := &Reader{opts: opts, val: make([]byte, 0, 256), handedAt: -1, obs: o, observed: o != nil}
+	var rules func() error
+	if o == nil && opts.Strict && registered != nil {
+		o, rules = registered(opts)
+	}
+	rd := &Reader{opts: opts, val: make([]byte, 0, 256), handedAt: -1, obs: o, observed: o != nil, rules: rules}
 	if rd.syntaxStrict() {
 		rd.open = make([]xml.Name, 1, 16)
 	}
@@ -289,6 +310,17 @@ func newReader(r io.Reader, opts formats.ReadOptions, bufSize int, o Observer) *
 // formats.KindSitemap. Any other error, always a *formats.ParseError, ends
 // the stream.
 func (r *Reader) Next() (formats.Entry, error) {
+	e, err := r.next()
+	if r.rules != nil && (err == nil || err == io.EOF) {
+		if rerr := r.rules(); rerr != nil {
+			return r.fail(rerr)
+		}
+	}
+	return e, err
+}
+
+// next is Next but for the registered rules.
+func (r *Reader) next() (formats.Entry, error) {
 	if r.err != nil {
 		return formats.Entry{}, r.err
 	}
@@ -621,7 +653,26 @@ func (r *Reader) other(elem xml.Name, line, col int) error {
 	case roleField:
 		in = r.field.String()
 	}
+	if parent == roleRoot && r.kind == formats.KindURL && r.entryLine == 0 && isExtensionTop(elem) {
+		// The schema allows an extension's top element before the first
+		// entry, where it belongs to no page: a note, not an error in
+		// strict mode.
+		r.opts.Note(line, col, fmt.Errorf("unknown element <%s> in <%s> ignored", name, in))
+		return nil
+	}
 	return r.warnf(line, col, false, "unknown element <%s> in <%s> ignored", name, in)
+}
+
+// isExtensionTop reports whether elem is the top element of an extension
+// (image:image, video:video...), which the schema's wildcard accepts in a
+// urlset.
+func isExtensionTop(elem xml.Name) bool {
+	for _, x := range extschema.Extensions {
+		if elem.Space == x.Space && elem.Local == x.Name {
+			return true
+		}
+	}
+	return false
 }
 
 // text handles character data, in which amp is the first bare '&' or
@@ -712,8 +763,11 @@ func (r *Reader) endField() error {
 			// A date-time without a time zone (valid for the schema,
 			// ambiguous for W3C Datetime) keeps its date.
 			if d, ok := formats.DateOfZoneless(string(r.val)); ok {
+				// Valid for the schema, which validate only warns
+				// about: a note, not an error in strict mode.
 				r.e.LastMod = d
-				return r.warnf(line, col, false, "<lastmod> %q has no time zone: kept as the date %s", clip(r.val), d)
+				r.opts.Note(line, col, fmt.Errorf("<lastmod> %q has no time zone: kept as the date %s", clip(r.val), d))
+				return nil
 			}
 			return r.warn(line, col, false, fmt.Errorf("<lastmod> ignored: %w", err))
 		}
