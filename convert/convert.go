@@ -214,9 +214,12 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		defer s.Close()
 		r = s
 	}
-	limit := Limit(r, opts.Limit)
-	defer func() { stats.Limited = limit.Limited() }()
-	return stats, write(limit, src, newWriter, opts, stats)
+	if opts.Limit > 0 {
+		limit := Limit(r, opts.Limit)
+		defer func() { stats.Limited = limit.Limited() }()
+		r = limit
+	}
+	return stats, write(r, src, newWriter, opts, stats)
 }
 
 // write writes the entries of r, read from src, with the writer newWriter
