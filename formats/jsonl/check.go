@@ -1,6 +1,8 @@
 package jsonl
 
 import (
+	"unsafe"
+
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -156,7 +158,7 @@ func (c *checker) extensions(obj map[string]json.RawMessage) *formats.Extensions
 	for _, e := range extschema.Extensions {
 		key := extensionKey(e)
 		if raw, ok := obj[key]; ok && string(raw) != "null" {
-			c.field(&e.Field, raw, x, key)
+			c.field(&e.Field, raw, unsafe.Pointer(x), key)
 		}
 	}
 	var foreign []string

@@ -3,6 +3,7 @@ package jsonl
 import (
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
@@ -56,9 +57,9 @@ func isMarker(f *extschema.Field) bool {
 // comma.
 func appendExt(b []byte, x *formats.Extensions) []byte {
 	for _, e := range extschema.Extensions {
-		if e.Items.Len(x) > 0 {
+		if e.Items.Len(unsafe.Pointer(x)) > 0 {
 			b = appendKey(b, extensionKey(e))
-			b = appendField(b, &e.Field, x)
+			b = appendField(b, &e.Field, unsafe.Pointer(x))
 		}
 	}
 	return b
@@ -66,7 +67,7 @@ func appendExt(b []byte, x *formats.Extensions) []byte {
 
 // appendField appends the value of the element f of parent, which holds
 // it: for a list, an array of its items.
-func appendField(b []byte, f *extschema.Field, parent any) []byte {
+func appendField(b []byte, f *extschema.Field, parent unsafe.Pointer) []byte {
 	switch {
 	case f.Items == nil:
 		return appendItem(b, f, parent)
@@ -86,7 +87,7 @@ func appendField(b []byte, f *extschema.Field, parent any) []byte {
 }
 
 // appendItem appends one element f, of the model's item.
-func appendItem(b []byte, f *extschema.Field, item any) []byte {
+func appendItem(b []byte, f *extschema.Field, item unsafe.Pointer) []byte {
 	if f.Kind != extschema.Group && f.Kind != extschema.Empty && len(f.Attrs) == 0 {
 		return appendValue(b, f, item)
 	}
@@ -100,12 +101,12 @@ func appendItem(b []byte, f *extschema.Field, item any) []byte {
 		a := &f.Attrs[i]
 		switch {
 		case a.Fixed != "":
-		case a.Kind == extschema.Int && *a.IntOf(item) != 0:
+		case a.Kind == extschema.Int && *a.Int(item) != 0:
 			b = appendKey(b, a.Name)
-			b = strconv.AppendInt(b, int64(*a.IntOf(item)), 10)
-		case a.Kind != extschema.Int && *a.TextOf(item) != "":
+			b = strconv.AppendInt(b, int64(*a.Int(item)), 10)
+		case a.Kind != extschema.Int && *a.Text(item) != "":
 			b = appendKey(b, a.Name)
-			b = appendString(b, *a.TextOf(item))
+			b = appendString(b, *a.Text(item))
 		}
 	}
 	for i := range f.Fields {
@@ -124,38 +125,38 @@ func appendItem(b []byte, f *extschema.Field, item any) []byte {
 }
 
 // appendValue appends the value of the element f of item.
-func appendValue(b []byte, f *extschema.Field, item any) []byte {
+func appendValue(b []byte, f *extschema.Field, item unsafe.Pointer) []byte {
 	switch f.Kind {
 	case extschema.Int:
-		return strconv.AppendInt(b, int64(*f.IntOf(item)), 10)
+		return strconv.AppendInt(b, int64(*f.Int(item)), 10)
 	case extschema.Date:
-		return appendString(b, dateText(*f.DateOf(item)))
+		return appendString(b, dateText(*f.Date(item)))
 	}
-	return appendString(b, *f.TextOf(item))
+	return appendString(b, *f.Text(item))
 }
 
 // isAbsent reports whether the value of element f of item is absent.
-func isAbsent(f *extschema.Field, item any) bool {
+func isAbsent(f *extschema.Field, item unsafe.Pointer) bool {
 	switch f.Kind {
 	case extschema.Group, extschema.Empty:
 		return true
 	case extschema.Int:
-		return *f.IntOf(item) == 0
+		return *f.Int(item) == 0
 	case extschema.Date:
-		return f.DateOf(item).IsZero()
+		return f.Date(item).IsZero()
 	}
-	return *f.TextOf(item) == ""
+	return *f.Text(item) == ""
 }
 
 // isEmpty reports whether a single element f of item (not a list) holds
 // nothing: no value, no attribute, no child.
-func isEmpty(f *extschema.Field, item any) bool {
+func isEmpty(f *extschema.Field, item unsafe.Pointer) bool {
 	if !isAbsent(f, item) {
 		return false
 	}
 	for i := range f.Attrs {
 		a := &f.Attrs[i]
-		if a.Fixed == "" && (a.Kind == extschema.Int && *a.IntOf(item) != 0 || a.Kind != extschema.Int && *a.TextOf(item) != "") {
+		if a.Fixed == "" && (a.Kind == extschema.Int && *a.Int(item) != 0 || a.Kind != extschema.Int && *a.Text(item) != "") {
 			return false
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
@@ -23,7 +24,7 @@ func extensionOf(key string) *extschema.Extension {
 // field reads the element f of parent from raw (see ext.go for the forms):
 // an item of a list is added, and removed again when it is not kept. It
 // reports false when a single element is bad.
-func (c *checker) field(f *extschema.Field, raw json.RawMessage, parent any, path string) bool {
+func (c *checker) field(f *extschema.Field, raw json.RawMessage, parent unsafe.Pointer, path string) bool {
 	switch {
 	case f.Items == nil:
 		return c.item(f, raw, parent, path)
@@ -60,7 +61,7 @@ func (c *checker) field(f *extschema.Field, raw json.RawMessage, parent any, pat
 // is bad or missing, or whose qualifying attribute is bad, as a video
 // price's currency), and so is a group whose required value is bad (a
 // news language, a tvshow's video type).
-func (c *checker) item(f *extschema.Field, raw json.RawMessage, item any, path string) bool {
+func (c *checker) item(f *extschema.Field, raw json.RawMessage, item unsafe.Pointer, path string) bool {
 	hasValue := f.Kind != extschema.Group && f.Kind != extschema.Empty
 	if hasValue && len(f.Attrs) == 0 {
 		return c.value(f, raw, item, path)
@@ -116,19 +117,19 @@ func attrNamed(f *extschema.Field, name string) *extschema.Attr {
 
 // value reads the value of the element f of item, and reports false when
 // it is bad (and dropped, with a warning).
-func (c *checker) value(f *extschema.Field, raw json.RawMessage, item any, path string) bool {
+func (c *checker) value(f *extschema.Field, raw json.RawMessage, item unsafe.Pointer, path string) bool {
 	switch f.Kind {
 	case extschema.Int:
 		n, ok := c.integer(path, raw, max(f.Lo, 1), f.Hi)
-		*f.IntOf(item) = n
+		*f.Int(item) = n
 		return ok
 	case extschema.Date:
 		var s string
 		if !c.decode(path, raw, &s, "a date") {
 			return false
 		}
-		*f.DateOf(item) = c.date(path, s)
-		return s == "" || !f.DateOf(item).IsZero()
+		*f.Date(item) = c.date(path, s)
+		return s == "" || !f.Date(item).IsZero()
 	}
 	s, ok := c.text(path, raw, f.Kind == extschema.Count || f.Kind == extschema.Decimal)
 	if !ok || s == "" {
@@ -150,16 +151,16 @@ func (c *checker) value(f *extschema.Field, raw json.RawMessage, item any, path 
 	default:
 		s = c.checked(path, s, f.Check, f.Want)
 	}
-	*f.TextOf(item) = s
+	*f.Text(item) = s
 	return s != ""
 }
 
 // attr reads the attribute a of item, and reports false when it is bad
 // (and dropped, with a warning).
-func (c *checker) attr(a *extschema.Attr, raw json.RawMessage, item any, path string) bool {
+func (c *checker) attr(a *extschema.Attr, raw json.RawMessage, item unsafe.Pointer, path string) bool {
 	if a.Kind == extschema.Int {
 		n, ok := c.integer(path, raw, max(a.Lo, 1), a.Hi)
-		*a.IntOf(item) = n
+		*a.Int(item) = n
 		return ok
 	}
 	s, ok := c.text(path, raw, false)
@@ -171,7 +172,7 @@ func (c *checker) attr(a *extschema.Attr, raw json.RawMessage, item any, path st
 	} else {
 		s = c.checked(path, s, a.Check, a.Want)
 	}
-	*a.TextOf(item) = s
+	*a.Text(item) = s
 	return s != ""
 }
 

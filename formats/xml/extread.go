@@ -1,6 +1,8 @@
 package xml
 
 import (
+	"unsafe"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -22,7 +24,7 @@ var imageLoc = extschema.Image.Child("loc")
 // fields reads the children of n, the group f, into its item s. Each must
 // be in namespace space and have a row in f, a single one at most once.
 // It reports false when one does not, or when n has attributes or text.
-func (r *Reader) fields(n *cnode, f *extschema.Field, space string, s any) (bool, error) {
+func (r *Reader) fields(n *cnode, f *extschema.Field, space string, s unsafe.Pointer) (bool, error) {
 	if !n.onlySpace() {
 		return false, nil
 	}
@@ -60,7 +62,7 @@ func childIndex(f *extschema.Field, local string) int {
 }
 
 // child reads the child k, the element c of the group item s.
-func (r *Reader) child(k *cnode, c *extschema.Field, space string, s any) (bool, error) {
+func (r *Reader) child(k *cnode, c *extschema.Field, space string, s unsafe.Pointer) (bool, error) {
 	if c.Kind == extschema.Group {
 		if c.Items == nil {
 			return r.fields(k, c, space, s) // fields of s itself (news:publication)
@@ -99,13 +101,13 @@ func (r *Reader) child(k *cnode, c *extschema.Field, space string, s any) (bool,
 // item would lack a required field), then the fields it lacks
 // (extschema.Field.Missing). It reports false, after a warning, when the
 // item is dropped.
-func (r *Reader) judge(n *cnode, f *extschema.Field, item any) (bool, error) {
+func (r *Reader) judge(n *cnode, f *extschema.Field, item unsafe.Pointer) (bool, error) {
 	for i := range f.Fields {
 		c := &f.Fields[i]
 		if c.Min == 0 || c.Check == nil || c.TextOf == nil {
 			continue
 		}
-		if v := *c.TextOf(item); !c.Check(v) {
+		if v := *c.Text(item); !c.Check(v) {
 			return false, r.warnf(n.t.line, n.t.col, false, "<%s> ignored: %s %q is not %s", n.qname(), c.Name, clip([]byte(v)), c.Want)
 		}
 	}
@@ -120,39 +122,39 @@ func (r *Reader) judge(n *cnode, f *extschema.Field, item any) (bool, error) {
 // value sets the value v of k, the element c, and its attributes in
 // item. It reports false when the item of a list is not kept: a URL that
 // is unusable, or a value its qualifying attributes make bad.
-func (r *Reader) value(k *cnode, c *extschema.Field, v string, item any) (bool, error) {
+func (r *Reader) value(k *cnode, c *extschema.Field, v string, item unsafe.Pointer) (bool, error) {
 	if qualified(c) {
 		return r.qualifiedValue(k, c, v, item)
 	}
 	var err error
 	switch c.Kind {
 	case extschema.Loc:
-		*c.TextOf(item), err = r.loc(k, v)
+		*c.Text(item), err = r.loc(k, v)
 		if err == nil && v == "" && c == imageLoc {
 			err = r.warnf(k.t.line, k.t.col, false, "<%s> ignored: empty", k.qname())
 		}
 	case extschema.Date:
-		*c.DateOf(item), err = r.date(k, v)
+		*c.Date(item), err = r.date(k, v)
 	case extschema.Int:
-		*c.IntOf(item), err = r.integer(k, v, max(c.Lo, 1), c.Hi)
+		*c.Int(item), err = r.integer(k, v, max(c.Lo, 1), c.Hi)
 	case extschema.Count:
 		if _, perr := strconv.ParseUint(v, 10, 64); perr != nil {
 			err = r.notA(k, v, c.Want)
 		} else {
-			*c.TextOf(item) = v
+			*c.Text(item) = v
 		}
 	case extschema.Decimal:
 		if d, perr := strconv.ParseFloat(v, 64); perr != nil || !(d >= float64(c.Lo) && d <= float64(c.Hi)) {
 			err = r.notA(k, v, c.Want)
 		} else {
-			*c.TextOf(item) = v
+			*c.Text(item) = v
 		}
 	default:
 		if c.Check != nil && c.Min == 0 {
 			// A required value is its item's to judge.
-			*c.TextOf(item), err = r.checked(k, v, c.Check, c.Want)
+			*c.Text(item), err = r.checked(k, v, c.Check, c.Want)
 		} else {
-			*c.TextOf(item) = v
+			*c.Text(item) = v
 		}
 	}
 	for i := range c.Attrs {
@@ -160,12 +162,12 @@ func (r *Reader) value(k *cnode, c *extschema.Field, v string, item any) (bool, 
 			err = werr
 		}
 	}
-	return c.Kind != extschema.Loc || *c.TextOf(item) != "", err
+	return c.Kind != extschema.Loc || *c.Text(item) != "", err
 }
 
 // attr sets the attribute a of k in item: a bad one is dropped with a
 // warning, the element kept.
-func (r *Reader) attr(k *cnode, a *extschema.Attr, item any) error {
+func (r *Reader) attr(k *cnode, a *extschema.Attr, item unsafe.Pointer) error {
 	if a.Fixed != "" {
 		return nil
 	}
@@ -174,7 +176,7 @@ func (r *Reader) attr(k *cnode, a *extschema.Attr, item any) error {
 	case a.Kind == extschema.Int:
 		if v != "" {
 			var err error
-			*a.IntOf(item), err = r.integer(k, formats.TrimSpace(v), max(a.Lo, 1), a.Hi)
+			*a.Int(item), err = r.integer(k, formats.TrimSpace(v), max(a.Lo, 1), a.Hi)
 			return err
 		}
 	case a.Kind == extschema.Loc:
@@ -185,12 +187,12 @@ func (r *Reader) attr(k *cnode, a *extschema.Attr, item any) error {
 			if err != nil {
 				return r.warn(k.t.line, k.t.col, false, fmt.Errorf("<%s> %s attribute ignored: %w", k.qname(), a.Name, err))
 			}
-			*a.TextOf(item) = loc
+			*a.Text(item) = loc
 		}
 	case a.Check != nil && v != "" && !a.Check(v):
 		return r.warnf(k.t.line, k.t.col, false, "<%s> %s attribute ignored: not %s", k.qname(), a.Name, a.Want)
 	default:
-		*a.TextOf(item) = v
+		*a.Text(item) = v
 	}
 	return nil
 }
@@ -209,7 +211,7 @@ func qualified(c *extschema.Field) bool {
 // qualify it, and its attributes in item, or drops the element with a
 // warning when the value or one of them is bad (an empty one is bad when
 // required).
-func (r *Reader) qualifiedValue(k *cnode, c *extschema.Field, v string, item any) (bool, error) {
+func (r *Reader) qualifiedValue(k *cnode, c *extschema.Field, v string, item unsafe.Pointer) (bool, error) {
 	bad := c.Check != nil && !c.Check(v)
 	for i := range c.Attrs {
 		a := &c.Attrs[i]
@@ -233,11 +235,11 @@ func (r *Reader) qualifiedValue(k *cnode, c *extschema.Field, v string, item any
 		}
 		return false, r.warnf(k.t.line, k.t.col, false, "<%s> ignored: %s is not %s", k.qname(), what, c.Want)
 	}
-	*c.TextOf(item) = v
+	*c.Text(item) = v
 	var err error
 	for i := range c.Attrs {
 		if a := &c.Attrs[i]; a.Qualifies {
-			*a.TextOf(item) = k.attr(a.Name)
+			*a.Text(item) = k.attr(a.Name)
 		} else if werr := r.attr(k, a, item); err == nil {
 			err = werr
 		}

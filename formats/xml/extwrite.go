@@ -1,6 +1,8 @@
 package xml
 
 import (
+	"unsafe"
+
 	"strconv"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -15,10 +17,11 @@ import (
 // (never an empty required element; Writer.Close says so).
 func appendExt(b []byte, x *formats.Extensions, uses formats.ExtensionSet) []byte {
 	p := extWriter{b: b}
+	xp := unsafe.Pointer(x)
 	for _, e := range extschema.Extensions {
-		n := e.Items.Len(x)
+		n := e.Items.Len(xp)
 		for i := 0; i < n; i++ {
-			item := e.Items.Item(x, i)
+			item := e.Items.Item(xp, i)
 			if e.Missing != nil && e.Missing(item) != nil {
 				continue
 			}
@@ -52,7 +55,7 @@ type extWriter struct{ b []byte }
 // element is written when it has a value or an attribute, a required
 // text always; every item of a list is written, but a group lacking a
 // required field.
-func (p *extWriter) fields(fs []extschema.Field, s any) {
+func (p *extWriter) fields(fs []extschema.Field, s unsafe.Pointer) {
 	for i := range fs {
 		f := &fs[i]
 		if f.Items == nil {
@@ -75,16 +78,16 @@ func (p *extWriter) fields(fs []extschema.Field, s any) {
 }
 
 // present reports whether the single element f of s is written.
-func (p *extWriter) present(f *extschema.Field, s any) bool {
+func (p *extWriter) present(f *extschema.Field, s unsafe.Pointer) bool {
 	switch f.Kind {
 	case extschema.Group:
 		return true
 	case extschema.Int:
-		return *f.IntOf(s) != 0
+		return *f.Int(s) != 0
 	case extschema.Date:
-		return !f.DateOf(s).IsZero()
+		return !f.Date(s).IsZero()
 	}
-	if f.Min > 0 || *f.TextOf(s) != "" {
+	if f.Min > 0 || *f.Text(s) != "" {
 		return true
 	}
 	for i := range f.Attrs {
@@ -103,7 +106,7 @@ func (p *extWriter) open(f *extschema.Field) {
 
 // rest appends the rest of the element f of item, after its name: its
 // attributes, then its content and end tag.
-func (p *extWriter) rest(f *extschema.Field, item any) {
+func (p *extWriter) rest(f *extschema.Field, item unsafe.Pointer) {
 	for i := range f.Attrs {
 		a := &f.Attrs[i]
 		switch {
@@ -114,7 +117,7 @@ func (p *extWriter) rest(f *extschema.Field, item any) {
 			p.b = append(p.b, a.Fixed...) // a constant of the table: nothing to escape
 			p.b = append(p.b, '"')
 		case a.Kind == extschema.Int:
-			if v := *a.IntOf(item); v != 0 {
+			if v := *a.Int(item); v != 0 {
 				p.b = append(p.b, ' ')
 				p.b = append(p.b, a.Name...)
 				p.b = append(p.b, `="`...)
@@ -122,7 +125,7 @@ func (p *extWriter) rest(f *extschema.Field, item any) {
 				p.b = append(p.b, '"')
 			}
 		default:
-			p.attr(a.Name, *a.TextOf(item))
+			p.attr(a.Name, *a.Text(item))
 		}
 	}
 	switch f.Kind {
@@ -134,13 +137,13 @@ func (p *extWriter) rest(f *extschema.Field, item any) {
 		p.fields(f.Fields, item)
 	case extschema.Int:
 		p.b = append(p.b, '>')
-		p.b = strconv.AppendInt(p.b, int64(*f.IntOf(item)), 10)
+		p.b = strconv.AppendInt(p.b, int64(*f.Int(item)), 10)
 	case extschema.Date:
 		p.b = append(p.b, '>')
-		p.b = f.DateOf(item).AppendText(p.b)
+		p.b = f.Date(item).AppendText(p.b)
 	default:
 		p.b = append(p.b, '>')
-		p.b = appendEscapedXML(p.b, *f.TextOf(item), false)
+		p.b = appendEscapedXML(p.b, *f.Text(item), false)
 	}
 	p.b = append(p.b, "</"...)
 	p.b = append(p.b, f.QName...)

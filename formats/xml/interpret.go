@@ -1,6 +1,8 @@
 package xml
 
 import (
+	"unsafe"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,7 +23,7 @@ func (r *Reader) interpret(n *cnode) (bool, error) {
 	case ImageNamespace + " image":
 		i := len(x.Images)
 		x.Images = append(x.Images, formats.Image{})
-		ok, err := r.fields(n, &extschema.Image.Field, ImageNamespace, &x.Images[i])
+		ok, err := r.fields(n, &extschema.Image.Field, ImageNamespace, unsafe.Pointer(&x.Images[i]))
 		loc := x.Images[i].Loc
 		if ok && err == nil && loc == "" {
 			err = r.warnf(n.t.line, n.t.col, false, "<%s> without a usable <loc> ignored", n.qname())
@@ -36,10 +38,10 @@ func (r *Reader) interpret(n *cnode) (bool, error) {
 	case VideoNamespace + " video":
 		i := len(x.Videos)
 		x.Videos = append(x.Videos, formats.Video{})
-		ok, err := r.fields(n, &extschema.Video.Field, VideoNamespace, &x.Videos[i])
+		ok, err := r.fields(n, &extschema.Video.Field, VideoNamespace, unsafe.Pointer(&x.Videos[i]))
 		keep := ok
 		if ok && err == nil {
-			keep, err = r.judge(n, &extschema.Video.Field, &x.Videos[i])
+			keep, err = r.judge(n, &extschema.Video.Field, unsafe.Pointer(&x.Videos[i]))
 		}
 		if !keep {
 			x.Videos = x.Videos[:i]
@@ -131,7 +133,7 @@ func (n *cnode) qname() string {
 
 func (r *Reader) news(n *cnode) (nw *formats.News, ok bool, err error) {
 	nw = &formats.News{}
-	ok, err = r.fields(n, &extschema.News.Field, NewsNamespace, nw)
+	ok, err = r.fields(n, &extschema.News.Field, NewsNamespace, unsafe.Pointer(nw))
 	badDate := false // a publication_date was given, unusable
 	for _, k := range n.kids {
 		badDate = badDate || k.t.name.Local == "publication_date"

@@ -12,7 +12,11 @@
 // field of the model has no row.
 package extschema
 
-import "github.com/feed2sitemap/feed2sitemap/formats"
+import (
+	"unsafe"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
 
 // Kind is the kind of value an element or attribute holds.
 type Kind uint8
@@ -72,15 +76,19 @@ type Field struct {
 	// items in the parent; nil for a single value of the parent's struct
 	// (or a group of fields of the parent's struct, news:publication).
 	Items *Items
-	// Text, Int and Date reach the value of an item (the parent's struct
-	// for a single element, Items.Item for a list's). One is set for a
-	// Text, Loc, Count or Decimal, an Int and a Date element.
-	TextOf func(item any) *string
-	IntOf  func(item any) *int
-	DateOf func(item any) *formats.LastMod
+	// TextOf, IntOf and DateOf reach the value of an item (the parent's
+	// struct for a single element, Items.Item for a list's): TextOf for
+	// a Text, Loc, Count or Decimal, IntOf for an Int, DateOf for a Date.
+	// They declare where the value is; the walkers use Text, Int and
+	// Date, which reach it by the offset taken from them once.
+	TextOf func(item unsafe.Pointer) *string
+	IntOf  func(item unsafe.Pointer) *int
+	DateOf func(item unsafe.Pointer) *formats.LastMod
 	// Missing, for a Group, names the required fields an item lacks (the
 	// model's Missing method): an item lacking one is not written.
-	Missing func(item any) []string
+	Missing func(item unsafe.Pointer) []string
+
+	off uintptr // of the value in its item
 }
 
 // Attr is an attribute of an element.
@@ -106,28 +114,98 @@ type Attr struct {
 	// Deprecated attributes are reported as such by validate.
 	Deprecated bool
 	// TextOf reaches a Text or Loc value, IntOf an Int value, in the
-	// element's item.
-	TextOf func(item any) *string
-	IntOf  func(item any) *int
+	// element's item, as a Field's.
+	TextOf func(item unsafe.Pointer) *string
+	IntOf  func(item unsafe.Pointer) *int
+
+	off uintptr // of the value in the element's item
 }
 
 // Items reaches the items of a list, an optional group or a marker, in the
-// struct of the parent.
+// struct of the parent. Items are reached as pointers into the model
+// (unsafe.Pointer, so that walking a table costs no call per field): the
+// item of a list is an element of its slice, that of an optional group the
+// struct its pointer points to, that of a marker the parent itself.
 type Items struct {
-	// Len returns how many items p holds (0 or 1 for an optional group or
-	// a marker).
-	Len func(p any) int
-	// Item returns the ith item (a pointer into the model).
-	Item func(p any, i int) any
-	// Add adds a zero item (sets the marker) and returns it.
-	Add func(p any) any
-	// Cut keeps the first n items (n 0 removes an optional group, clears
-	// a marker); Make replaces them with n zero ones, nil for none.
-	Cut, Make func(p any, n int)
-	// Holder returns a pointer to the field of the model holding the
-	// items, for tests.
-	Holder func(p any) any
+	hold hold
+	off  uintptr // of the slice, pointer or bool in the parent
+	size uintptr // of an element of a slice
+	// add, cut and make are Add, Cut and Make.
+	add       func(p unsafe.Pointer) unsafe.Pointer
+	cut, make func(p unsafe.Pointer, n int)
+	// holder returns the field of the model holding the items.
+	holder func(p unsafe.Pointer) unsafe.Pointer
 }
+
+// hold is how a parent holds items.
+type hold uint8
+
+const (
+	holdSlice hold = iota
+	holdPointer
+	holdBool
+)
+
+// Len returns how many items p holds (0 or 1 for an optional group or a
+// marker).
+func (it *Items) Len(p unsafe.Pointer) int {
+	switch h := unsafe.Add(p, it.off); it.hold {
+	case holdSlice:
+		return len(*(*[]struct{})(h))
+	case holdPointer:
+		if *(*unsafe.Pointer)(h) == nil {
+			return 0
+		}
+		return 1
+	default:
+		if *(*bool)(h) {
+			return 1
+		}
+		return 0
+	}
+}
+
+// Item returns the ith item of p.
+func (it *Items) Item(p unsafe.Pointer, i int) unsafe.Pointer {
+	switch h := unsafe.Add(p, it.off); it.hold {
+	case holdSlice:
+		return unsafe.Add(unsafe.Pointer(unsafe.SliceData(*(*[]struct{})(h))), uintptr(i)*it.size)
+	case holdPointer:
+		return *(*unsafe.Pointer)(h)
+	}
+	return p
+}
+
+// Add adds a zero item to p (sets the marker) and returns it.
+func (it *Items) Add(p unsafe.Pointer) unsafe.Pointer { return it.add(p) }
+
+// Cut keeps the first n items of p: n 0 removes an optional group, clears
+// a marker.
+func (it *Items) Cut(p unsafe.Pointer, n int) { it.cut(p, n) }
+
+// Make replaces the items of p with n zero ones (nil for none).
+func (it *Items) Make(p unsafe.Pointer, n int) { it.make(p, n) }
+
+// Holder returns the field of the model holding the items of p.
+func (it *Items) Holder(p unsafe.Pointer) unsafe.Pointer { return it.holder(p) }
+
+// Text returns the Text, Loc, Count or Decimal value of f in item.
+func (f *Field) Text(item unsafe.Pointer) *string { return (*string)(unsafe.Add(item, f.off)) }
+
+// Int returns the Int value of f in item.
+func (f *Field) Int(item unsafe.Pointer) *int { return (*int)(unsafe.Add(item, f.off)) }
+
+// Date returns the Date value of f in item.
+func (f *Field) Date(item unsafe.Pointer) *formats.LastMod {
+	return (*formats.LastMod)(unsafe.Add(item, f.off))
+}
+
+// Text returns the Text or Loc value of a in item, the item of its
+// element.
+func (a *Attr) Text(item unsafe.Pointer) *string { return (*string)(unsafe.Add(item, a.off)) }
+
+// Int returns the Int value of a in item.
+func (a *Attr) Int(item unsafe.Pointer) *int { return (*int)(unsafe.Add(item, a.off)) }
 
 // Extension is one extension: its namespace, its conventional prefix, its
 // bit in a formats.ExtensionSet and its top element, whose Items reach its
@@ -162,8 +240,10 @@ func (f *Field) AttrNames() []string {
 }
 
 func init() {
-	for _, x := range Extensions {
-		qualify(&x.Field, x.Prefix)
+	x := unsafe.Pointer(&formats.Extensions{})
+	for _, e := range Extensions {
+		qualify(&e.Field, e.Prefix)
+		locate(&e.Field, x)
 	}
 }
 
@@ -178,72 +258,91 @@ func qualify(f *Field, prefix string) {
 	}
 }
 
+// locate sets the offsets of f, a child of the item s, and of its
+// descendants, from their accessors.
+func locate(f *Field, s unsafe.Pointer) {
+	offset := func(p, base unsafe.Pointer) uintptr { return uintptr(p) - uintptr(base) }
+	item := s
+	if f.Items != nil {
+		f.Items.off = offset(f.Items.holder(s), s)
+		item = f.Items.add(s)
+	}
+	switch {
+	case f.TextOf != nil:
+		f.off = offset(unsafe.Pointer(f.TextOf(item)), item)
+	case f.IntOf != nil:
+		f.off = offset(unsafe.Pointer(f.IntOf(item)), item)
+	case f.DateOf != nil:
+		f.off = offset(unsafe.Pointer(f.DateOf(item)), item)
+	}
+	for i := range f.Attrs {
+		a := &f.Attrs[i]
+		switch {
+		case a.TextOf != nil:
+			a.off = offset(unsafe.Pointer(a.TextOf(item)), item)
+		case a.IntOf != nil:
+			a.off = offset(unsafe.Pointer(a.IntOf(item)), item)
+		}
+	}
+	for i := range f.Fields {
+		locate(&f.Fields[i], item)
+	}
+}
+
 // slice returns the Items of a list field of a T, reached by f.
 func slice[T, E any](f func(*T) *[]E) *Items {
 	return &Items{
-		Len:  func(p any) int { return len(*f(p.(*T))) },
-		Item: func(p any, i int) any { return &(*f(p.(*T)))[i] },
-		Add: func(p any) any {
-			s := f(p.(*T))
+		hold: holdSlice,
+		size: unsafe.Sizeof(*new(E)),
+		add: func(p unsafe.Pointer) unsafe.Pointer {
+			s := f((*T)(p))
 			var zero E
 			*s = append(*s, zero)
-			return &(*s)[len(*s)-1]
+			return unsafe.Pointer(&(*s)[len(*s)-1])
 		},
-		Cut: func(p any, n int) { s := f(p.(*T)); *s = (*s)[:n] },
-		Make: func(p any, n int) {
-			s := f(p.(*T))
+		cut: func(p unsafe.Pointer, n int) { s := f((*T)(p)); *s = (*s)[:n] },
+		make: func(p unsafe.Pointer, n int) {
+			s := f((*T)(p))
 			if n == 0 {
 				*s = nil
 			} else {
 				*s = make([]E, n)
 			}
 		},
-		Holder: func(p any) any { return f(p.(*T)) },
+		holder: func(p unsafe.Pointer) unsafe.Pointer { return unsafe.Pointer(f((*T)(p))) },
 	}
 }
 
 // optional returns the Items of an optional group of a T, a pointer
 // reached by f.
 func optional[T, E any](f func(*T) **E) *Items {
-	set := func(p any, n int) {
+	set := func(p unsafe.Pointer, n int) {
 		if n == 0 {
-			*f(p.(*T)) = nil
+			*f((*T)(p)) = nil
 		} else {
-			*f(p.(*T)) = new(E)
+			*f((*T)(p)) = new(E)
 		}
 	}
 	return &Items{
-		Len: func(p any) int {
-			if *f(p.(*T)) == nil {
-				return 0
-			}
-			return 1
-		},
-		Item:   func(p any, _ int) any { return *f(p.(*T)) },
-		Add:    func(p any) any { e := new(E); *f(p.(*T)) = e; return e },
-		Cut:    set,
-		Make:   set,
-		Holder: func(p any) any { return f(p.(*T)) },
+		hold:   holdPointer,
+		add:    func(p unsafe.Pointer) unsafe.Pointer { e := new(E); *f((*T)(p)) = e; return unsafe.Pointer(e) },
+		cut:    set,
+		make:   set,
+		holder: func(p unsafe.Pointer) unsafe.Pointer { return unsafe.Pointer(f((*T)(p))) },
 	}
 }
 
 // marker returns the Items of a marker of a T, a bool reached by f.
 func marker[T any](f func(*T) *bool) *Items {
-	set := func(p any, n int) { *f(p.(*T)) = n > 0 }
+	set := func(p unsafe.Pointer, n int) { *f((*T)(p)) = n > 0 }
 	return &Items{
-		Len: func(p any) int {
-			if *f(p.(*T)) {
-				return 1
-			}
-			return 0
-		},
-		Item:   func(p any, _ int) any { return p },
-		Add:    func(p any) any { *f(p.(*T)) = true; return p },
-		Cut:    set,
-		Make:   set,
-		Holder: func(p any) any { return f(p.(*T)) },
+		hold:   holdBool,
+		add:    func(p unsafe.Pointer) unsafe.Pointer { *f((*T)(p)) = true; return p },
+		cut:    set,
+		make:   set,
+		holder: func(p unsafe.Pointer) unsafe.Pointer { return unsafe.Pointer(f((*T)(p))) },
 	}
 }
 
 // self is the TextOf of a list of strings: its items are the strings.
-func self(item any) *string { return item.(*string) }
+func self(item unsafe.Pointer) *string { return (*string)(item) }

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 
+	"unsafe"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -11,20 +13,35 @@ import (
 )
 
 // addrOf returns the address a pointer holds.
-func addrOf(p any) uintptr { return reflect.ValueOf(p).Pointer() }
+func addrOf[T any](p *T) uintptr { return uintptr(unsafe.Pointer(p)) }
 
-// covered walks the element f of s in the data Full made, counting the
-// fields of the model its accessors reach (by address) in reached, and
-// adding to structs every struct it reaches items in.
-func covered(t *testing.T, f *Field, s any, reached map[uintptr]int, structs *[]any) {
+// covered walks the element f of the item pv (a pointer to its struct) in
+// the data Full made, counting the fields of the model its accessors reach
+// (by address) in reached, and adding to structs every struct it reaches
+// items in.
+func covered(t *testing.T, f *Field, pv reflect.Value, reached map[uintptr]int, structs *[]reflect.Value) {
+	s := unsafe.Pointer(pv.Pointer())
 	if f.Items != nil {
-		reached[addrOf(f.Items.Holder(s))]++
+		h := f.Items.Holder(s)
+		reached[uintptr(h)]++
 		require.NotZero(t, f.Items.Len(s), "%s: Full holds none", f.QName)
 		item := f.Items.Item(s, 0)
-		if item != s {
-			if reflect.TypeOf(item).Elem().Kind() == reflect.Struct {
-				*structs = append(*structs, item)
+		// The item's type, as the field holding it says.
+		var typ reflect.Type
+		for i := 0; i < pv.Elem().NumField(); i++ {
+			if fv := pv.Elem().Field(i); unsafe.Pointer(fv.Addr().Pointer()) == h {
+				typ = fv.Type()
 			}
+		}
+		require.NotNil(t, typ, "%s: its holder is a field of %s", f.QName, pv.Elem().Type())
+		switch typ.Kind() {
+		case reflect.Slice, reflect.Pointer:
+			pv = reflect.NewAt(typ.Elem(), item)
+			if typ.Elem().Kind() == reflect.Struct {
+				*structs = append(*structs, pv)
+			}
+		default:
+			require.Equal(t, s, item, "%s: a marker's item is its parent", f.QName)
 		}
 		s = item
 	}
@@ -36,9 +53,11 @@ func covered(t *testing.T, f *Field, s any, reached map[uintptr]int, structs *[]
 		case a.Kind == Int:
 			require.True(t, a.TextOf == nil && a.IntOf != nil, "%s@%s: an Int has IntOf only", f.QName, a.Name)
 			reached[addrOf(a.IntOf(s))]++
+			require.Equal(t, a.IntOf(s), a.Int(s), "%s@%s: its offset", f.QName, a.Name)
 		default:
 			require.True(t, a.TextOf != nil && a.IntOf == nil && (a.Kind == Text || a.Kind == Loc), "%s@%s: a Text or Loc has TextOf only", f.QName, a.Name)
 			reached[addrOf(a.TextOf(s))]++
+			require.Equal(t, a.TextOf(s), a.Text(s), "%s@%s: its offset", f.QName, a.Name)
 		}
 		checked(t, f.QName+"@"+a.Name, a.Check, a.Example, a.Want, a.Qualifies)
 	}
@@ -52,14 +71,17 @@ func covered(t *testing.T, f *Field, s any, reached map[uintptr]int, structs *[]
 	if f.DateOf != nil {
 		got, reached[addrOf(f.DateOf(s))] = got+1, reached[addrOf(f.DateOf(s))]+1
 		assert.Equal(t, 1, want, "%s: DateOf on a %d", f.QName, f.Kind)
+		require.Equal(t, f.DateOf(s), f.Date(s), "%s: its offset", f.QName)
 	}
 	if f.IntOf != nil {
 		got, reached[addrOf(f.IntOf(s))] = got+2, reached[addrOf(f.IntOf(s))]+1
 		assert.Equal(t, 2, want, "%s: IntOf on a %d", f.QName, f.Kind)
+		require.Equal(t, f.IntOf(s), f.Int(s), "%s: its offset", f.QName)
 	}
 	if f.TextOf != nil {
 		got, reached[addrOf(f.TextOf(s))] = got+3, reached[addrOf(f.TextOf(s))]+1
 		assert.Equal(t, 3, want, "%s: TextOf on a %d", f.QName, f.Kind)
+		require.Equal(t, f.TextOf(s), f.Text(s), "%s: its offset", f.QName)
 	}
 	assert.Equal(t, want, got, "%s: the accessor of its kind, only", f.QName)
 	if f.Kind == Int {
@@ -71,7 +93,7 @@ func covered(t *testing.T, f *Field, s any, reached map[uintptr]int, structs *[]
 	}
 	assert.Equal(t, f.Kind == Group, f.Missing != nil || len(f.Fields) > 0, "%s: only a group has children", f.QName)
 	for i := range f.Fields {
-		covered(t, &f.Fields[i], s, reached, structs)
+		covered(t, &f.Fields[i], pv, reached, structs)
 	}
 }
 
@@ -97,14 +119,14 @@ func checked(t *testing.T, name string, check func(string) bool, example, want s
 func TestEveryFieldOneRow(t *testing.T) {
 	x := Full()
 	reached := map[uintptr]int{}
-	structs := []any{x}
+	structs := []reflect.Value{reflect.ValueOf(x)}
 	for _, e := range Extensions {
-		covered(t, &e.Field, x, reached, &structs)
+		covered(t, &e.Field, reflect.ValueOf(x), reached, &structs)
 	}
 	reached[addrOf(&x.Foreign)]++ // not a schema's: kept verbatim
 	types := map[reflect.Type]bool{}
 	for _, s := range structs {
-		v := reflect.ValueOf(s).Elem()
+		v := s.Elem()
 		types[v.Type()] = true
 		for i := 0; i < v.NumField(); i++ {
 			if !v.Type().Field(i).IsExported() {

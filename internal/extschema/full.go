@@ -3,6 +3,7 @@ package extschema
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -15,14 +16,14 @@ import (
 func Full() *formats.Extensions {
 	x := &formats.Extensions{}
 	for _, e := range Extensions {
-		fill(&e.Field, x, 0)
+		fill(&e.Field, unsafe.Pointer(x), 0)
 	}
 	return x
 }
 
 // fill sets the element f of s: its value, or two items (one for an
 // optional group or a marker).
-func fill(f *Field, s any, n int) {
+func fill(f *Field, s unsafe.Pointer, n int) {
 	if f.Items == nil {
 		fillItem(f, s, n)
 		return
@@ -38,15 +39,15 @@ func fill(f *Field, s any, n int) {
 
 // fillItem sets the attributes and value or children of the element f of
 // item; n tells the items of a list apart.
-func fillItem(f *Field, item any, n int) {
+func fillItem(f *Field, item unsafe.Pointer, n int) {
 	for i := range f.Attrs {
 		a := &f.Attrs[i]
 		switch {
 		case a.Fixed != "":
 		case a.Kind == Int:
-			*a.IntOf(item) = a.Hi - n
+			*a.Int(item) = a.Hi - n
 		default:
-			*a.TextOf(item) = example(a.Kind, a.Example, f.QName+"@"+a.Name, n)
+			*a.Text(item) = example(a.Kind, a.Example, f.QName+"@"+a.Name, n)
 		}
 	}
 	switch f.Kind {
@@ -56,15 +57,15 @@ func fillItem(f *Field, item any, n int) {
 		}
 	case Empty:
 	case Int:
-		*f.IntOf(item) = f.Hi - n
+		*f.Int(item) = f.Hi - n
 	case Date:
 		lm, err := formats.ParseLastMod("2024-05-0" + strconv.Itoa(1+n) + "T07:08:09+02:00")
 		if err != nil {
 			panic(err)
 		}
-		*f.DateOf(item) = lm
+		*f.Date(item) = lm
 	default:
-		*f.TextOf(item) = example(f.Kind, f.Example, f.QName, n)
+		*f.Text(item) = example(f.Kind, f.Example, f.QName, n)
 	}
 }
 

@@ -1,6 +1,10 @@
 package extschema
 
-import "github.com/feed2sitemap/feed2sitemap/formats"
+import (
+	"unsafe"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+)
 
 // The namespaces of the extensions.
 const (
@@ -12,16 +16,16 @@ const (
 )
 
 // The items of each table, as their structs.
-func img(p any) *formats.Image { return p.(*formats.Image) }
-func vid(p any) *formats.Video { return p.(*formats.Video) }
-func seg(p any) *formats.VideoSegment {
-	return p.(*formats.VideoSegment)
+func img(p unsafe.Pointer) *formats.Image { return (*formats.Image)(p) }
+func vid(p unsafe.Pointer) *formats.Video { return (*formats.Video)(p) }
+func seg(p unsafe.Pointer) *formats.VideoSegment {
+	return (*formats.VideoSegment)(p)
 }
-func price(p any) *formats.VideoPrice { return p.(*formats.VideoPrice) }
-func vidID(p any) *formats.VideoID    { return p.(*formats.VideoID) }
-func tv(p any) *formats.TVShow        { return p.(*formats.TVShow) }
-func news(p any) *formats.News        { return p.(*formats.News) }
-func alt(p any) *formats.Alternate    { return p.(*formats.Alternate) }
+func price(p unsafe.Pointer) *formats.VideoPrice { return (*formats.VideoPrice)(p) }
+func vidID(p unsafe.Pointer) *formats.VideoID    { return (*formats.VideoID)(p) }
+func tv(p unsafe.Pointer) *formats.TVShow        { return (*formats.TVShow)(p) }
+func news(p unsafe.Pointer) *formats.News        { return (*formats.News)(p) }
+func alt(p unsafe.Pointer) *formats.Alternate    { return (*formats.Alternate)(p) }
 
 // yesNo is the check of the yes or no values.
 var yesNo = Field{Check: formats.IsYesNo, Want: "yes or no", Example: "yes"}
@@ -34,7 +38,7 @@ func with(f Field, c Field) Field {
 
 // relationship is the relationship attribute of video:restriction and
 // video:platform, reached by get.
-func relationship(get func(item any) *string) []Attr {
+func relationship(get func(item unsafe.Pointer) *string) []Attr {
 	return []Attr{{Name: "relationship", Required: true, Qualifies: true, Check: formats.IsRelationship, Example: "deny", TextOf: get}}
 }
 
@@ -42,13 +46,13 @@ func relationship(get func(item any) *string) []Attr {
 var Image = &Extension{Space: ImageSpace, Prefix: "image", Set: formats.ExtImage, Field: Field{
 	Name: "image", Kind: Group, Max: formats.MaxImages,
 	Items:   slice(func(x *formats.Extensions) *[]formats.Image { return &x.Images }),
-	Missing: func(p any) []string { return img(p).Missing() },
+	Missing: func(p unsafe.Pointer) []string { return img(p).Missing() },
 	Fields: []Field{
-		{Name: "loc", Kind: Loc, Min: 1, Max: 1, TextOf: func(p any) *string { return &img(p).Loc }},
-		{Name: "caption", Max: 1, Deprecated: true, TextOf: func(p any) *string { return &img(p).Caption }},
-		{Name: "geo_location", Max: 1, Deprecated: true, TextOf: func(p any) *string { return &img(p).GeoLocation }},
-		{Name: "title", Max: 1, Deprecated: true, TextOf: func(p any) *string { return &img(p).Title }},
-		{Name: "license", Kind: Loc, Max: 1, Deprecated: true, TextOf: func(p any) *string { return &img(p).License }},
+		{Name: "loc", Kind: Loc, Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &img(p).Loc }},
+		{Name: "caption", Max: 1, Deprecated: true, TextOf: func(p unsafe.Pointer) *string { return &img(p).Caption }},
+		{Name: "geo_location", Max: 1, Deprecated: true, TextOf: func(p unsafe.Pointer) *string { return &img(p).GeoLocation }},
+		{Name: "title", Max: 1, Deprecated: true, TextOf: func(p unsafe.Pointer) *string { return &img(p).Title }},
+		{Name: "license", Kind: Loc, Max: 1, Deprecated: true, TextOf: func(p unsafe.Pointer) *string { return &img(p).License }},
 	},
 }}
 
@@ -56,67 +60,67 @@ var Image = &Extension{Space: ImageSpace, Prefix: "image", Set: formats.ExtImage
 var Video = &Extension{Space: VideoSpace, Prefix: "video", Set: formats.ExtVideo, Field: Field{
 	Name: "video", Kind: Group,
 	Items:   slice(func(x *formats.Extensions) *[]formats.Video { return &x.Videos }),
-	Missing: func(p any) []string { return vid(p).Missing() },
+	Missing: func(p unsafe.Pointer) []string { return vid(p).Missing() },
 	Fields: []Field{
-		{Name: "thumbnail_loc", Kind: Loc, Min: 1, Max: 1, TextOf: func(p any) *string { return &vid(p).ThumbnailLoc }},
-		{Name: "title", Min: 1, Max: 1, TextOf: func(p any) *string { return &vid(p).Title }},
-		{Name: "description", Min: 1, Max: 1, TextOf: func(p any) *string { return &vid(p).Description }},
-		{Name: "content_loc", Kind: Loc, Max: 1, TextOf: func(p any) *string { return &vid(p).ContentLoc }},
-		{Name: "player_loc", Kind: Loc, Max: 1, TextOf: func(p any) *string { return &vid(p).PlayerLoc }, Attrs: []Attr{
+		{Name: "thumbnail_loc", Kind: Loc, Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).ThumbnailLoc }},
+		{Name: "title", Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).Title }},
+		{Name: "description", Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).Description }},
+		{Name: "content_loc", Kind: Loc, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).ContentLoc }},
+		{Name: "player_loc", Kind: Loc, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).PlayerLoc }, Attrs: []Attr{
 			{Name: "allow_embed", Check: yesNo.Check, Want: yesNo.Want, Example: yesNo.Example, Deprecated: true,
-				TextOf: func(p any) *string { return &vid(p).PlayerAllowEmbed }},
-			{Name: "autoplay", Deprecated: true, TextOf: func(p any) *string { return &vid(p).PlayerAutoplay }},
+				TextOf: func(p unsafe.Pointer) *string { return &vid(p).PlayerAllowEmbed }},
+			{Name: "autoplay", Deprecated: true, TextOf: func(p unsafe.Pointer) *string { return &vid(p).PlayerAutoplay }},
 		}},
-		{Name: "duration", Kind: Int, Max: 1, Lo: 0, Hi: 28800, IntOf: func(p any) *int { return &vid(p).Duration }},
-		{Name: "expiration_date", Kind: Date, Max: 1, DateOf: func(p any) *formats.LastMod { return &vid(p).ExpirationDate }},
+		{Name: "duration", Kind: Int, Max: 1, Lo: 0, Hi: 28800, IntOf: func(p unsafe.Pointer) *int { return &vid(p).Duration }},
+		{Name: "expiration_date", Kind: Date, Max: 1, DateOf: func(p unsafe.Pointer) *formats.LastMod { return &vid(p).ExpirationDate }},
 		{Name: "rating", Kind: Decimal, Max: 1, Lo: 0, Hi: 5, Want: "a number from 0.0 to 5.0", Example: "4.2",
-			TextOf: func(p any) *string { return &vid(p).Rating }},
+			TextOf: func(p unsafe.Pointer) *string { return &vid(p).Rating }},
 		{Name: "content_segment_loc", Kind: Loc,
 			Items:  slice(func(v *formats.Video) *[]formats.VideoSegment { return &v.ContentSegments }),
-			TextOf: func(p any) *string { return &seg(p).Loc },
-			Attrs:  []Attr{{Name: "duration", Kind: Int, Lo: 0, Hi: 28800, IntOf: func(p any) *int { return &seg(p).Duration }}}},
-		{Name: "view_count", Kind: Count, Max: 1, Want: "a whole number", Example: "12345", TextOf: func(p any) *string { return &vid(p).ViewCount }},
-		{Name: "publication_date", Kind: Date, Max: 1, DateOf: func(p any) *formats.LastMod { return &vid(p).PublicationDate }},
+			TextOf: func(p unsafe.Pointer) *string { return &seg(p).Loc },
+			Attrs:  []Attr{{Name: "duration", Kind: Int, Lo: 0, Hi: 28800, IntOf: func(p unsafe.Pointer) *int { return &seg(p).Duration }}}},
+		{Name: "view_count", Kind: Count, Max: 1, Want: "a whole number", Example: "12345", TextOf: func(p unsafe.Pointer) *string { return &vid(p).ViewCount }},
+		{Name: "publication_date", Kind: Date, Max: 1, DateOf: func(p unsafe.Pointer) *formats.LastMod { return &vid(p).PublicationDate }},
 		{Name: "tag", Max: 32, Items: slice(func(v *formats.Video) *[]string { return &v.Tags }), TextOf: self},
-		{Name: "category", Max: 1, Deprecated: true, TextOf: func(p any) *string { return &vid(p).Category }},
-		with(Field{Name: "family_friendly", Max: 1, TextOf: func(p any) *string { return &vid(p).FamilyFriendly }}, yesNo),
+		{Name: "category", Max: 1, Deprecated: true, TextOf: func(p unsafe.Pointer) *string { return &vid(p).Category }},
+		with(Field{Name: "family_friendly", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).FamilyFriendly }}, yesNo),
 		{Name: "restriction", Max: 1, Check: formats.IsCountryList, Want: `a list of country codes ("IE GB") with relationship allow or deny`,
-			Example: "IE GB", TextOf: func(p any) *string { return &vid(p).Restriction },
-			Attrs: relationship(func(p any) *string { return &vid(p).RestrictionRelationship })},
-		{Name: "gallery_loc", Kind: Loc, Max: 1, Deprecated: true, TextOf: func(p any) *string { return &vid(p).GalleryLoc },
-			Attrs: []Attr{{Name: "title", TextOf: func(p any) *string { return &vid(p).GalleryTitle }}}},
+			Example: "IE GB", TextOf: func(p unsafe.Pointer) *string { return &vid(p).Restriction },
+			Attrs: relationship(func(p unsafe.Pointer) *string { return &vid(p).RestrictionRelationship })},
+		{Name: "gallery_loc", Kind: Loc, Max: 1, Deprecated: true, TextOf: func(p unsafe.Pointer) *string { return &vid(p).GalleryLoc },
+			Attrs: []Attr{{Name: "title", TextOf: func(p unsafe.Pointer) *string { return &vid(p).GalleryTitle }}}},
 		{Name: "price", Deprecated: true, Want: "an ISO 4217 code, purchase or rent, sd or hd",
 			Items:  slice(func(v *formats.Video) *[]formats.VideoPrice { return &v.Prices }),
-			TextOf: func(p any) *string { return &price(p).Value },
+			TextOf: func(p unsafe.Pointer) *string { return &price(p).Value },
 			Attrs: []Attr{
-				{Name: "currency", Qualifies: true, Check: formats.IsCurrency, Example: "EUR", TextOf: func(p any) *string { return &price(p).Currency }},
-				{Name: "type", Qualifies: true, Check: formats.IsPriceType, Example: "rent", TextOf: func(p any) *string { return &price(p).Type }},
-				{Name: "resolution", Qualifies: true, Check: formats.IsPriceResolution, Example: "hd", TextOf: func(p any) *string { return &price(p).Resolution }},
+				{Name: "currency", Qualifies: true, Check: formats.IsCurrency, Example: "EUR", TextOf: func(p unsafe.Pointer) *string { return &price(p).Currency }},
+				{Name: "type", Qualifies: true, Check: formats.IsPriceType, Example: "rent", TextOf: func(p unsafe.Pointer) *string { return &price(p).Type }},
+				{Name: "resolution", Qualifies: true, Check: formats.IsPriceResolution, Example: "hd", TextOf: func(p unsafe.Pointer) *string { return &price(p).Resolution }},
 			}},
-		with(Field{Name: "requires_subscription", Max: 1, TextOf: func(p any) *string { return &vid(p).RequiresSubscription }}, yesNo),
-		{Name: "uploader", Max: 1, TextOf: func(p any) *string { return &vid(p).Uploader },
-			Attrs: []Attr{{Name: "info", Kind: Loc, TextOf: func(p any) *string { return &vid(p).UploaderInfo }}}},
+		with(Field{Name: "requires_subscription", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).RequiresSubscription }}, yesNo),
+		{Name: "uploader", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).Uploader },
+			Attrs: []Attr{{Name: "info", Kind: Loc, TextOf: func(p unsafe.Pointer) *string { return &vid(p).UploaderInfo }}}},
 		{Name: "tvshow", Kind: Group, Max: 1, Deprecated: true,
 			Items:   optional(func(v *formats.Video) **formats.TVShow { return &v.TVShow }),
-			Missing: func(p any) []string { return tv(p).Missing() },
+			Missing: func(p unsafe.Pointer) []string { return tv(p).Missing() },
 			Fields: []Field{
-				{Name: "show_title", Min: 1, Max: 1, TextOf: func(p any) *string { return &tv(p).ShowTitle }},
+				{Name: "show_title", Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &tv(p).ShowTitle }},
 				{Name: "video_type", Min: 1, Max: 1, Check: formats.IsVideoType, Want: "full, preview, clip, interview, news or other",
-					Example: "full", TextOf: func(p any) *string { return &tv(p).VideoType }},
-				{Name: "episode_title", Max: 1, TextOf: func(p any) *string { return &tv(p).EpisodeTitle }},
-				{Name: "season_number", Kind: Int, Max: 1, Lo: 1, Hi: 1<<31 - 1, IntOf: func(p any) *int { return &tv(p).SeasonNumber }},
-				{Name: "episode_number", Kind: Int, Max: 1, Lo: 1, Hi: 1<<31 - 1, IntOf: func(p any) *int { return &tv(p).EpisodeNumber }},
-				{Name: "premier_date", Kind: Date, Max: 1, DateOf: func(p any) *formats.LastMod { return &tv(p).PremierDate }},
+					Example: "full", TextOf: func(p unsafe.Pointer) *string { return &tv(p).VideoType }},
+				{Name: "episode_title", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &tv(p).EpisodeTitle }},
+				{Name: "season_number", Kind: Int, Max: 1, Lo: 1, Hi: 1<<31 - 1, IntOf: func(p unsafe.Pointer) *int { return &tv(p).SeasonNumber }},
+				{Name: "episode_number", Kind: Int, Max: 1, Lo: 1, Hi: 1<<31 - 1, IntOf: func(p unsafe.Pointer) *int { return &tv(p).EpisodeNumber }},
+				{Name: "premier_date", Kind: Date, Max: 1, DateOf: func(p unsafe.Pointer) *formats.LastMod { return &tv(p).PremierDate }},
 			}},
 		{Name: "platform", Max: 1, Check: formats.IsPlatformList, Want: "a list of web, mobile and tv with relationship allow or deny",
-			Example: "web tv", TextOf: func(p any) *string { return &vid(p).Platform },
-			Attrs: relationship(func(p any) *string { return &vid(p).PlatformRelationship })},
-		with(Field{Name: "live", Max: 1, TextOf: func(p any) *string { return &vid(p).Live }}, yesNo),
+			Example: "web tv", TextOf: func(p unsafe.Pointer) *string { return &vid(p).Platform },
+			Attrs: relationship(func(p unsafe.Pointer) *string { return &vid(p).PlatformRelationship })},
+		with(Field{Name: "live", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).Live }}, yesNo),
 		{Name: "id", Want: "tms:series, tms:program, rovi:series, rovi:program, freebase or url",
 			Items:  slice(func(v *formats.Video) *[]formats.VideoID { return &v.IDs }),
-			TextOf: func(p any) *string { return &vidID(p).Value },
+			TextOf: func(p unsafe.Pointer) *string { return &vidID(p).Value },
 			Attrs: []Attr{{Name: "type", Required: true, Qualifies: true, Check: formats.IsVideoIDType, Example: "url",
-				TextOf: func(p any) *string { return &vidID(p).Type }}}},
+				TextOf: func(p unsafe.Pointer) *string { return &vidID(p).Type }}}},
 	},
 }}
 
@@ -124,22 +128,22 @@ var Video = &Extension{Space: VideoSpace, Prefix: "video", Set: formats.ExtVideo
 var News = &Extension{Space: NewsSpace, Prefix: "news", Set: formats.ExtNews, Field: Field{
 	Name: "news", Kind: Group, Max: 1,
 	Items:   optional(func(x *formats.Extensions) **formats.News { return &x.News }),
-	Missing: func(p any) []string { return news(p).Missing() },
+	Missing: func(p unsafe.Pointer) []string { return news(p).Missing() },
 	Fields: []Field{
 		{Name: "publication", Kind: Group, Min: 1, Max: 1, Fields: []Field{
-			{Name: "name", Min: 1, Max: 1, TextOf: func(p any) *string { return &news(p).PublicationName }},
+			{Name: "name", Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &news(p).PublicationName }},
 			{Name: "language", Min: 1, Max: 1, Check: formats.IsNewsLanguage, Want: "an ISO 639 code (en, zh-cn, zh-tw)", Example: "en",
-				TextOf: func(p any) *string { return &news(p).PublicationLanguage }},
+				TextOf: func(p unsafe.Pointer) *string { return &news(p).PublicationLanguage }},
 		}},
 		{Name: "access", Max: 1, Check: formats.IsNewsAccess, Want: "Subscription or Registration", Example: "Subscription",
-			TextOf: func(p any) *string { return &news(p).Access }},
+			TextOf: func(p unsafe.Pointer) *string { return &news(p).Access }},
 		{Name: "genres", Max: 1, Check: formats.IsNewsGenres, Want: "a list of PressRelease, Satire, Blog, OpEd, Opinion and UserGenerated",
-			Example: "Blog, OpEd", TextOf: func(p any) *string { return &news(p).Genres }},
-		{Name: "publication_date", Kind: Date, Min: 1, Max: 1, DateOf: func(p any) *formats.LastMod { return &news(p).PublicationDate }},
-		{Name: "title", Min: 1, Max: 1, TextOf: func(p any) *string { return &news(p).Title }},
-		{Name: "keywords", Max: 1, TextOf: func(p any) *string { return &news(p).Keywords }},
+			Example: "Blog, OpEd", TextOf: func(p unsafe.Pointer) *string { return &news(p).Genres }},
+		{Name: "publication_date", Kind: Date, Min: 1, Max: 1, DateOf: func(p unsafe.Pointer) *formats.LastMod { return &news(p).PublicationDate }},
+		{Name: "title", Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &news(p).Title }},
+		{Name: "keywords", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &news(p).Keywords }},
 		{Name: "stock_tickers", Max: 1, Check: formats.IsStockTickers, Want: "at most five EXCHANGE:SYMBOL tickers", Example: "NASDAQ:A, NYSE:B",
-			TextOf: func(p any) *string { return &news(p).StockTickers }},
+			TextOf: func(p unsafe.Pointer) *string { return &news(p).StockTickers }},
 	},
 }}
 
@@ -150,9 +154,9 @@ var Alternates = &Extension{Space: XHTMLSpace, Prefix: "xhtml", Set: formats.Ext
 	Attrs: []Attr{
 		{Name: "rel", Fixed: "alternate"},
 		{Name: "hreflang", Check: formats.IsLanguage, Want: "a language tag (en, en-GB, x-default)", Example: "en-GB",
-			TextOf: func(p any) *string { return &alt(p).Hreflang }},
-		{Name: "media", Example: "only screen and (max-width: 640px)", TextOf: func(p any) *string { return &alt(p).Media }},
-		{Name: "href", Kind: Loc, Required: true, TextOf: func(p any) *string { return &alt(p).Href }},
+			TextOf: func(p unsafe.Pointer) *string { return &alt(p).Hreflang }},
+		{Name: "media", Example: "only screen and (max-width: 640px)", TextOf: func(p unsafe.Pointer) *string { return &alt(p).Media }},
+		{Name: "href", Kind: Loc, Required: true, TextOf: func(p unsafe.Pointer) *string { return &alt(p).Href }},
 	},
 }}
 

@@ -44,7 +44,7 @@ func appendEntry(b []byte, e *formats.Entry) []byte {
 // extension, as extschema declares them, then the foreign elements.
 func appendExt(b []byte, x *formats.Extensions) []byte {
 	for _, e := range extschema.Extensions {
-		b = appendField(b, &e.Field, x)
+		b = appendField(b, &e.Field, unsafe.Pointer(x))
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Foreign)))
 	return appendStrings(b, x.Foreign...)
@@ -53,7 +53,7 @@ func appendExt(b []byte, x *formats.Extensions) []byte {
 // appendField appends the encoding of the element f of s: its value, or
 // for a list, an optional group or a marker, the count of its items then
 // each.
-func appendField(b []byte, f *extschema.Field, s any) []byte {
+func appendField(b []byte, f *extschema.Field, s unsafe.Pointer) []byte {
 	if f.Items == nil {
 		return appendItem(b, f, s)
 	}
@@ -67,14 +67,14 @@ func appendField(b []byte, f *extschema.Field, s any) []byte {
 
 // appendItem appends the encoding of one element f of item: its
 // attributes, then its value or its children.
-func appendItem(b []byte, f *extschema.Field, item any) []byte {
+func appendItem(b []byte, f *extschema.Field, item unsafe.Pointer) []byte {
 	for i := range f.Attrs {
 		switch a := &f.Attrs[i]; {
 		case a.Fixed != "":
 		case a.Kind == extschema.Int:
-			b = binary.AppendVarint(b, int64(*a.IntOf(item)))
+			b = binary.AppendVarint(b, int64(*a.Int(item)))
 		default:
-			b = appendString(b, *a.TextOf(item))
+			b = appendString(b, *a.Text(item))
 		}
 	}
 	switch f.Kind {
@@ -84,11 +84,11 @@ func appendItem(b []byte, f *extschema.Field, item any) []byte {
 		}
 	case extschema.Empty:
 	case extschema.Int:
-		b = binary.AppendVarint(b, int64(*f.IntOf(item)))
+		b = binary.AppendVarint(b, int64(*f.Int(item)))
 	case extschema.Date:
-		b = appendLastMod(b, *f.DateOf(item))
+		b = appendLastMod(b, *f.Date(item))
 	default:
-		b = appendString(b, *f.TextOf(item))
+		b = appendString(b, *f.Text(item))
 	}
 	return b
 }
@@ -283,14 +283,14 @@ func (d *decoder) entry() formats.Entry {
 func (d *decoder) ext() *formats.Extensions {
 	x := &formats.Extensions{}
 	for _, e := range extschema.Extensions {
-		d.field(&e.Field, x)
+		d.field(&e.Field, unsafe.Pointer(x))
 	}
 	x.Foreign = d.strings()
 	return x
 }
 
 // field decodes the element f of s, as appendField encoded it.
-func (d *decoder) field(f *extschema.Field, s any) {
+func (d *decoder) field(f *extschema.Field, s unsafe.Pointer) {
 	if f.Items == nil {
 		d.item(f, s)
 		return
@@ -307,14 +307,14 @@ func (d *decoder) field(f *extschema.Field, s any) {
 }
 
 // item decodes one element f into item, as appendItem encoded it.
-func (d *decoder) item(f *extschema.Field, item any) {
+func (d *decoder) item(f *extschema.Field, item unsafe.Pointer) {
 	for i := range f.Attrs {
 		switch a := &f.Attrs[i]; {
 		case a.Fixed != "":
 		case a.Kind == extschema.Int:
-			*a.IntOf(item) = int(d.varint())
+			*a.Int(item) = int(d.varint())
 		default:
-			*a.TextOf(item) = d.string()
+			*a.Text(item) = d.string()
 		}
 	}
 	switch f.Kind {
@@ -324,11 +324,11 @@ func (d *decoder) item(f *extschema.Field, item any) {
 		}
 	case extschema.Empty:
 	case extschema.Int:
-		*f.IntOf(item) = int(d.varint())
+		*f.Int(item) = int(d.varint())
 	case extschema.Date:
-		*f.DateOf(item) = d.lastMod()
+		*f.Date(item) = d.lastMod()
 	default:
-		*f.TextOf(item) = d.string()
+		*f.Text(item) = d.string()
 	}
 }
 

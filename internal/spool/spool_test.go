@@ -271,3 +271,29 @@ func TestCodecTables(t *testing.T) {
 	assert.Empty(t, zeroFields("Entry.Ext", reflect.ValueOf(got.Ext)), "Full sets every field")
 	same(t, e, got)
 }
+
+// BenchmarkCodecExtensions encodes and decodes an entry with extension
+// data: three images, a video and ten hreflang alternates.
+func BenchmarkCodecExtensions(b *testing.B) {
+	pub, _ := formats.ParseLastMod("2024-05-06T07:08:09+02:00")
+	x := &formats.Extensions{Videos: []formats.Video{{ThumbnailLoc: "https://img.example.com/t.jpg", Title: "A video",
+		Description: "What it shows", ContentLoc: "https://www.example.com/v.mp4", Duration: 600, PublicationDate: pub,
+		Tags: []string{"a", "b", "c"}, FamilyFriendly: "yes", TVShow: &formats.TVShow{ShowTitle: "Show", VideoType: "full", SeasonNumber: 2}}}}
+	for i := range 3 {
+		x.Images = append(x.Images, formats.Image{Loc: fmt.Sprintf("https://img.example.com/%d.jpg", i)})
+	}
+	for _, l := range []string{"en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "x-default"} {
+		x.Alternates = append(x.Alternates, formats.Alternate{Hreflang: l, Href: "https://www.example.com/" + l + "/articles/1"})
+	}
+	e := formats.Entry{Loc: "https://www.example.com/en/articles/1", Ext: x}
+	b.ReportAllocs()
+	var buf []byte
+	var d decoder
+	for b.Loop() {
+		buf = appendEntry(buf[:0], &e)
+		d.b = buf
+		if d.entry(); d.err != nil {
+			b.Fatal(d.err)
+		}
+	}
+}
