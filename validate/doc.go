@@ -23,6 +23,7 @@ type doc struct {
 	stopped    bool     // the input ended early (too large, corrupt gzip, read error)
 	readErr    error    // a read error of the underlying reader
 	followed   int
+	errors     int // error findings reported
 
 	charCount [2]int // invalid-utf8, invalid-char findings
 	news      int
@@ -54,6 +55,9 @@ func (v *Validator) newDoc(src Source, report func(Finding)) *doc {
 
 // reportAt reports a finding of rule at a position of the document.
 func (d *doc) reportAt(r *Rule, line, col int, format string, args ...any) {
+	if r.Severity == Error {
+		d.errors++
+	}
 	d.report(Finding{Rule: r, Source: d.src.Name, Line: line, Column: col, Message: fmt.Sprintf(format, args...)})
 }
 

@@ -51,9 +51,24 @@ func (d *doc) checkText(r io.Reader) {
 		if urls == formats.MaxURLs+1 {
 			d.reportAt(ruleTooManyURLs, n, 1, "URL number %d: a text sitemap holds at most %d", urls, formats.MaxURLs)
 		}
-		d.checkURL(string(value), n, 1+at, "URL", usePage, false)
+		d.checkLineURL(string(value), n, 1+at, "URL", usePage)
 	})
 	d.info.URLs = urls
+}
+
+// checkLineURL checks the URL of a line with the URL rules, and reports as
+// an error a URL that the readers refuse (formats.ParseLoc, their rule)
+// and the URL rules let pass: the readers skip it.
+func (d *doc) checkLineURL(value string, line, col int, what string, use urlUse) (string, bool) {
+	before := d.errors
+	loc, ok := d.checkURL(value, line, col, what, use, false)
+	if d.errors == before {
+		if _, err := formats.ParseLoc(value, nil); err != nil {
+			d.reportAt(ruleLocNotAbsolute, line, col, "%s %v; readers skip it", what, err)
+			return loc, false
+		}
+	}
+	return loc, ok
 }
 
 // checkRobots checks the Sitemap: lines of a robots.txt, taken as the
@@ -75,7 +90,7 @@ func (d *doc) checkRobots(r io.Reader) {
 			return
 		}
 		col := 1 + at
-		if loc, ok := d.checkURL(string(value), n, col, "Sitemap:", useRobots, false); ok && len(children) < maxChildren {
+		if loc, ok := d.checkLineURL(string(value), n, col, "Sitemap:", useRobots); ok && len(children) < maxChildren {
 			children = append(children, child{loc, n, col})
 		}
 	})
