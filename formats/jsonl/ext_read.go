@@ -1,9 +1,11 @@
 package jsonl
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -211,11 +213,26 @@ func (c *checker) integer(path string, raw json.RawMessage, lo, hi int) (int, bo
 // decode reads raw into v, and reports false after a warning naming what
 // was expected when it is not of that type.
 func (c *checker) decode(path string, raw json.RawMessage, v any, want string) bool {
+	if p, ok := v.(*string); ok && isPlainString(raw) {
+		*p = string(raw[1 : len(raw)-1])
+		return true
+	}
 	if err := json.Unmarshal(raw, v); err != nil {
 		c.warn(false, "%s ignored: %s where %s belongs", path, jsonKind(raw), want)
 		return false
 	}
 	return true
+}
+
+// isPlainString reports whether raw, a value of a line json.Unmarshal
+// found valid, is a string without escapes in UTF-8: its text is what is
+// between its quotes, read without decoding it again.
+func isPlainString(raw json.RawMessage) bool {
+	if len(raw) < 2 || raw[0] != '"' {
+		return false
+	}
+	body := raw[1 : len(raw)-1]
+	return bytes.IndexByte(body, '\\') < 0 && utf8.Valid(body)
 }
 
 // jsonKind names the kind of a JSON value.

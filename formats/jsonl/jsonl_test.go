@@ -369,3 +369,22 @@ func TestWriterReadsBack(t *testing.T) {
 	require.NoError(t, back.err)
 	assert.Equal(t, entries, back.entries)
 }
+
+func TestStrings(t *testing.T) {
+	// Strings read as encoding/json reads them, with escapes or without:
+	// a byte that is not UTF-8 is U+FFFD.
+	for in, want := range map[string]string{
+		`"plain, é"`:          "plain, é",
+		`"q\"b\\s\u00e9\n\t"`: "q\"b\\sé\n\t",
+		"\"bad \xff byte\"":   "bad \uFFFD byte",
+		`"\ud83d\ude00 pair"`: "\U0001F600 pair",
+		"\"raw \u2028 sep\"":  "raw \u2028 sep",
+	} {
+		// The reader alone: formats.Open would read a line that is not
+		// UTF-8 as windows-1252.
+		r := jsonl.NewReader(strings.NewReader(`{"loc":"https://a.example/","title":`+in+"}\n"), formats.ReadOptions{Strict: true})
+		e, err := r.Next()
+		require.NoError(t, err, in)
+		assert.Equal(t, want, e.Title, in)
+	}
+}
