@@ -4,8 +4,6 @@ import (
 	encxml "encoding/xml"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -92,23 +90,7 @@ func checkObservedSame(t testing.TB, data []byte) {
 // FuzzObservedPathsMatch checks that an observer is given the same tokens
 // at the same positions whichever path reads which part of a document.
 func FuzzObservedPathsMatch(f *testing.F) {
-	for _, c := range xmlCorpus(f) {
-		f.Add(corpusBytes(f, c.Path))
-	}
-	golden, _ := filepath.Glob(filepath.Join("testdata", "golden", "*.xml"))
-	for _, name := range golden {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	for _, tc := range readerCases {
-		f.Add([]byte(tc.doc))
-	}
-	for _, doc := range trickyDocs {
-		f.Add([]byte(doc))
-	}
+	addPathSeeds(f)
 	for _, doc := range observedDocs {
 		f.Add([]byte(doc))
 	}
