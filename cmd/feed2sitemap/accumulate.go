@@ -8,7 +8,6 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	"github.com/feed2sitemap/feed2sitemap/output"
 )
 
 // previousInputs returns the files of the previous output (-o) as the
@@ -28,7 +27,7 @@ func (c *convertCmd) previousInputs(d *destination, warn func(string)) (inputs [
 		}
 	}
 	if err := d.set.Lock(c.lockTimeout()); err != nil {
-		return nil, cleanup, lockError(err)
+		return nil, cleanup, hinted(err)
 	}
 	files, err := previousFiles(d.set)
 	var damage *damageError
@@ -160,12 +159,4 @@ func (c *convertCmd) salvage(d *destination, path string) (convert.Input, string
 	in := c.Sources.local(tmp.Name())
 	in.Name, in.Path = path+" (what could be read)", ""
 	return in, tmp.Name(), err
-}
-
-// lockError says how to wait longer for another run's lock.
-func lockError(err error) error {
-	if errors.Is(err, output.ErrLocked) {
-		return fmt.Errorf("%w (--lock-timeout sets how long to wait)", err)
-	}
-	return err
 }

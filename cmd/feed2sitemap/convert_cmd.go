@@ -202,7 +202,6 @@ func (c *convertCmd) Run(e *env, now clock) error {
 		}
 	}
 	err = hinted(err)
-	err = lockError(err)
 	if errors.Is(err, output.ErrNeedBaseURL) {
 		err = fmt.Errorf("%w %s", err, splitHint(err))
 		if out.OneFile {

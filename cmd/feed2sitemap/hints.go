@@ -7,6 +7,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/fetch"
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/output"
 )
 
 // hints name the flag to try for an error of the libraries, by the
@@ -15,19 +16,22 @@ import (
 var hints = []struct {
 	err  error
 	hint string
+	// inside puts the hint inside a parenthesis that ends the message,
+	// after a semicolon, rather than in one of its own.
+	inside bool
 }{
-	{fetch.ErrOtherOrigin, "--follow-other-hosts follows it"},
-	{fetch.ErrAddressRefused, "--allow-private-hosts allows it"},
-	{formats.ErrTooLarge, "--max-input-bytes sets the cap"},
-	{formats.ErrAmbiguous, "--from chooses one"},
-	{convert.ErrTooManyURLs, "--max-urls-total"},
-	{convert.ErrGlobURL, "--host keeps only a host's URLs"},
+	{err: fetch.ErrOtherOrigin, hint: "--follow-other-hosts follows it", inside: true},
+	{err: fetch.ErrAddressRefused, hint: "--allow-private-hosts allows it"},
+	{err: formats.ErrTooLarge, hint: "--max-input-bytes sets the cap"},
+	{err: formats.ErrAmbiguous, hint: "--from chooses one"},
+	{err: convert.ErrTooManyURLs, hint: "--max-urls-total"},
+	{err: convert.ErrGlobURL, hint: "--host keeps only a host's URLs"},
+	{err: output.ErrLocked, hint: "--lock-timeout sets how long to wait"},
 }
 
 // hinted returns err with the hint of the first sentinel of hints it
-// wraps added to its message: inside a parenthesis that ends the message,
-// after a semicolon, else in a parenthesis of its own. An error hinted
-// already, or that matches no sentinel, is returned as it is.
+// wraps added to its message, in a parenthesis (see inside). An error
+// hinted already, or that matches no sentinel, is returned as it is.
 func hinted(err error) error {
 	var h *hintedError
 	if err == nil || errors.As(err, &h) {
@@ -36,7 +40,7 @@ func hinted(err error) error {
 	for _, x := range hints {
 		if errors.Is(err, x.err) {
 			msg := err.Error()
-			if strings.HasSuffix(msg, ")") {
+			if x.inside && strings.HasSuffix(msg, ")") {
 				msg = msg[:len(msg)-1] + "; " + x.hint + ")"
 			} else {
 				msg += " (" + x.hint + ")"
