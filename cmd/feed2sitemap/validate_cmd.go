@@ -24,7 +24,8 @@ type validateCmd struct {
 	BaseURL     *url.URL `name:"base-url" placeholder:"URL" help:"Where the input files are served (their directory, or a file's URL), for the host and directory rules; without it (or a URL input) those rules are skipped."`
 	NoFollow    bool     `name:"no-follow" help:"Do not check the sitemaps an index or robots.txt lists."`
 
-	Net netFlags `embed:""`
+	liveFlags `embed:""`
+	Net       netFlags `embed:""`
 }
 
 // errFindings is the failure of a run that found errors (or, with
@@ -48,9 +49,20 @@ func (c *validateCmd) Run(e *env, now clock) error {
 	// Following goes one level deep (robots.txt or an index, then its
 	// sitemaps): two levels of the deadline.
 	src := &sourceFlags{MaxDepth: 2, Concurrency: convert.DefaultConcurrency, netFlags: c.Net}
+	if err := c.liveFlags.check(); err != nil {
+		return err
+	}
 	inputs, err := src.inputs(e, c.Inputs)
 	if err != nil {
 		return err
+	}
+	if c.Live {
+		// The inputs are read twice: standard input is kept meanwhile.
+		done, err := spoolStdin(inputs)
+		defer done()
+		if err != nil {
+			return err
+		}
 	}
 	rep := validate.NewReport(c.MaxFindings)
 	v := validate.New(validate.Options{Now: now(), NoFollow: c.NoFollow, OnDocument: rep.Document, OpenChild: src.openValidateChild})
@@ -70,6 +82,10 @@ func (c *validateCmd) Run(e *env, now clock) error {
 		fmt.Fprintf(e.Stderr, "feed2sitemap: note: duplicate-url and url-twins remembered the first %d URLs only (to keep memory bounded); %d later URLs were compared with those, not with each other\n",
 			validate.DefaultMaxRemembered, n)
 	}
+	var liveErr error
+	if c.Live {
+		liveErr = c.checkLive(e, src, inputs, unreadable, rep)
+	}
 	if c.Format == "json" {
 		err = rep.WriteJSON(e.Stdout)
 	} else {
@@ -78,6 +94,8 @@ func (c *validateCmd) Run(e *env, now clock) error {
 	switch {
 	case err != nil:
 		return err
+	case liveErr != nil:
+		return liveErr
 	case len(unreadable) > 0:
 		return usageError{fmt.Errorf("cannot read %s", strings.Join(unreadable, ", "))}
 	case rep.Errors() > 0 || c.Strict && rep.Warnings() > 0:
