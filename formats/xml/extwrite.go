@@ -58,6 +58,16 @@ type extWriter struct{ b []byte }
 func (p *extWriter) fields(fs []extschema.Field, s unsafe.Pointer) {
 	for i := range fs {
 		f := &fs[i]
+		if f.Plain() {
+			if v := *f.Text(s); v != "" || f.Min > 0 {
+				p.b = append(p.b, '<')
+				p.b = append(p.b, f.QName...)
+				p.b = append(p.b, '>')
+				p.b = appendEscapedXML(p.b, v, false)
+				p.close(f)
+			}
+			continue
+		}
 		if f.Items == nil {
 			if p.present(f, s) {
 				p.open(f)
@@ -145,6 +155,11 @@ func (p *extWriter) rest(f *extschema.Field, item unsafe.Pointer) {
 		p.b = append(p.b, '>')
 		p.b = appendEscapedXML(p.b, *f.Text(item), false)
 	}
+	p.close(f)
+}
+
+// close appends the end tag of f.
+func (p *extWriter) close(f *extschema.Field) {
 	p.b = append(p.b, "</"...)
 	p.b = append(p.b, f.QName...)
 	p.b = append(p.b, '>')

@@ -88,8 +88,14 @@ type Field struct {
 	// model's Missing method): an item lacking one is not written.
 	Missing func(item unsafe.Pointer) []string
 
-	off uintptr // of the value in its item
+	off   uintptr // of the value in its item
+	plain bool    // see Plain
 }
+
+// Plain reports whether f is a single element of text (a Text, Loc, Count
+// or Decimal) without attributes, the most common kind of child: walkers
+// handle it inline.
+func (f *Field) Plain() bool { return f.plain }
 
 // Attr is an attribute of an element.
 type Attr struct {
@@ -267,6 +273,7 @@ func locate(f *Field, s unsafe.Pointer) {
 		f.Items.off = offset(f.Items.holder(s), s)
 		item = f.Items.add(s)
 	}
+	f.plain = f.Items == nil && len(f.Attrs) == 0 && f.TextOf != nil
 	switch {
 	case f.TextOf != nil:
 		f.off = offset(unsafe.Pointer(f.TextOf(item)), item)

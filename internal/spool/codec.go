@@ -80,7 +80,11 @@ func appendItem(b []byte, f *extschema.Field, item unsafe.Pointer) []byte {
 	switch f.Kind {
 	case extschema.Group:
 		for i := range f.Fields {
-			b = appendField(b, &f.Fields[i], item)
+			if c := &f.Fields[i]; c.Plain() {
+				b = appendString(b, *c.Text(item)) // the most common child, inline
+			} else {
+				b = appendField(b, c, item)
+			}
 		}
 	case extschema.Empty:
 	case extschema.Int:
@@ -320,7 +324,11 @@ func (d *decoder) item(f *extschema.Field, item unsafe.Pointer) {
 	switch f.Kind {
 	case extschema.Group:
 		for i := range f.Fields {
-			d.field(&f.Fields[i], item)
+			if c := &f.Fields[i]; c.Plain() {
+				*c.Text(item) = d.string() // the most common child, inline
+			} else {
+				d.field(c, item)
+			}
 		}
 	case extschema.Empty:
 	case extschema.Int:
