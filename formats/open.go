@@ -24,7 +24,8 @@ type OpenOptions struct {
 	// MaxBytes caps the input's size, counted after every gzip layer is
 	// removed (so a gzip bomb stops at the cap) and before decoding to
 	// UTF-8. Reading past it fails with an error wrapping ErrTooLarge
-	// that names the source and the cap. 0 means no cap.
+	// that names the source and the cap. 0 means no cap. Strict reading
+	// caps at the protocol's MaxBytes at most.
 	MaxBytes int64
 }
 
@@ -34,11 +35,13 @@ type OpenOptions struct {
 // UTF-8 (byte order marks, UTF-16 and UTF-32, declared charsets; an input
 // that declares no encoding and is not valid UTF-8 read as windows-1252,
 // with a warning; invalid bytes of a declared encoding replaced with a
-// warning), and recognizes the format by sniffing the
-// first SniffLen bytes, never by name, unless opts.From names it. In strict
-// mode an input that is not in UTF-8 is an error, as the protocol wants
-// UTF-8, and so is the first invalid character. Package validate opens its
-// inputs the same way (internal/source).
+// warning), and recognizes the format by sniffing the first SniffLen
+// bytes, never by name, unless opts.From names it. Package validate opens
+// its inputs the same way (internal/source).
+//
+// In strict mode these are errors too: an input that is not in UTF-8 (the
+// protocol wants UTF-8), the first invalid character, and a size over the
+// protocol's MaxBytes, whatever opts.MaxBytes allows.
 //
 // An input that is empty, or not in any registered format, gives an error
 // wrapping ErrEmpty or ErrUnknownFormat that names the source and says what
@@ -53,8 +56,14 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 		}
 		return nil, nil, pe
 	}
+	maxBytes := opts.MaxBytes
+	if opts.Strict && (maxBytes == 0 || maxBytes > MaxBytes) {
+		// A document over the protocol's limit is an error of strict
+		// reading, as of validation.
+		maxBytes = MaxBytes
+	}
 	src, err := source.Open(r, source.Options{
-		MaxBytes: opts.MaxBytes,
+		MaxBytes: maxBytes,
 		Strict:   opts.Strict,
 		Text: textenc.Options{Report: func(p *textenc.Problem) {
 			opts.Warning(p.Line, p.Column, false, p.Err)

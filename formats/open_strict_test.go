@@ -1,7 +1,9 @@
 package formats_test
 
 import (
+	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -29,4 +31,18 @@ func TestOpenStrictNotUTF8(t *testing.T) {
 	require.True(t, errors.As(err, &pe), "%v", err)
 	assert.Equal(t, 1, pe.Line)
 	assert.Contains(t, pe.Error(), "in:1:1: not encoded in UTF-8: the input is encoded in UTF-16")
+}
+
+// A document over the protocol's limit is an error of strict reading,
+// as of validate's too-large rule, whatever cap the caller set; lenient
+// reading keeps the caller's cap.
+func TestOpenStrictCapsAtProtocolLimit(t *testing.T) {
+	line := []byte("https://a.example/" + strings.Repeat("a", 1000) + "\n")
+	big := gz(bytes.Repeat(line, formats.MaxBytes/len(line)+1))
+	for _, max := range []int64{0, 2 * formats.MaxBytes} {
+		_, _, err := readAll(t, big, formats.OpenOptions{MaxBytes: max, ReadOptions: formats.ReadOptions{Strict: true}})
+		assert.ErrorIs(t, err, formats.ErrTooLarge, "cap %d", max)
+	}
+	_, _, err := readAll(t, big, formats.OpenOptions{})
+	assert.NoError(t, err)
 }
