@@ -75,3 +75,18 @@ func TestRegisterEncoderGivesWriter(t *testing.T) {
 	require.NoError(t, w.Close())
 	assert.Equal(t, "[url\nx\n]\n", buf.String())
 }
+
+// TestEncodingWriterSizes writes entries of every size around the buffer's,
+// rendered in its free space or not, and gets each whole, in order.
+func TestEncodingWriterSizes(t *testing.T) {
+	var buf bytes.Buffer
+	w := newEncodingWriter(&buf, func(o WriteOptions) Encoder { return &listEncoder{o: o} }, WriteOptions{})
+	want := "[url\n"
+	for _, n := range []int{10, 70 << 10, 5, 40 << 10, 30 << 10, 1, 64<<10 - 1, 64 << 10, 3} {
+		loc := strings.Repeat("x", n)
+		require.NoError(t, w.Write(Entry{Loc: loc}))
+		want += loc + "\n"
+	}
+	require.NoError(t, w.Close())
+	assert.Equal(t, want+"]\n", buf.String())
+}
