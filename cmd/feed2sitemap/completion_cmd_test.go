@@ -9,14 +9,17 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
 )
 
 func TestCompletionScripts(t *testing.T) {
+	writers := strings.Join(formats.WriterNames(), " ") // atom rss text xml, and any format registered
 	for shell, wants := range map[string][]string{
-		"bash": {`convert|formats|robots|submit|stylesheet|completion|validate)`, `"convert --to") COMPREPLY=($(compgen -W "atom rss text xml"`,
+		"bash": {`convert|formats|robots|submit|stylesheet|completion|validate|diff)`, `"convert --to") COMPREPLY=($(compgen -W "` + writers + `"`,
 			`"validate --format") COMPREPLY=($(compgen -W "text json"`, "--output -o", "--base-url", "--include"},
-		"zsh":  {"#compdef feed2sitemap", "'(-o --output)'{-o,--output}'[", ":to:(atom rss text xml)'", ":format:(text json)'", "'validate:Check"},
-		"fish": {"-a validate -d 'Check", "-l to -x -a 'atom rss text xml'", "-l output -s o -r", "'__fish_seen_subcommand_from validate' -l format -x -a 'text json'"},
+		"zsh":  {"#compdef feed2sitemap", "'(-o --output)'{-o,--output}'[", ":to:(" + writers + ")'", ":format:(text json)'", "'validate:Check"},
+		"fish": {"-a validate -d 'Check", "-l to -x -a '" + writers + "'", "-l output -s o -r", "'__fish_seen_subcommand_from validate' -l format -x -a 'text json'"},
 	} {
 		out, errOut, status := runCLI(t, nil, "completion", shell)
 		require.Equal(t, exitOK, status, errOut)
@@ -52,7 +55,8 @@ func TestBashCompletion(t *testing.T) {
 		require.NoError(t, err, "%s", out)
 		return strings.Fields(string(out))
 	}
-	assert.Equal(t, []string{"atom", "rss", "text", "xml"}, complete("feed2sitemap", "blog.rss", "--to", ""))
+	assert.Equal(t, formats.WriterNames(), complete("feed2sitemap", "blog.rss", "--to", ""))
+	assert.Subset(t, formats.WriterNames(), []string{"atom", "rss", "text", "xml"})
 	assert.Equal(t, []string{"text"}, complete("feed2sitemap", "--to", "t"))
 	assert.Equal(t, []string{"validate"}, complete("feed2sitemap", "vali"))
 	assert.Equal(t, []string{"--format"}, complete("feed2sitemap", "validate", "--form"))

@@ -32,7 +32,9 @@ import (
 
 	// The formats the command reads and writes, one import each: the
 	// command treats each by what it says of itself (formats.Format).
+	_ "github.com/feed2sitemap/feed2sitemap/formats/csv"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/jsonl"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/robots"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/text"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"

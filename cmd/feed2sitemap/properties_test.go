@@ -148,7 +148,9 @@ func TestFormatsByProperties(t *testing.T) {
 	assert.Contains(t, errOut, "--sort loc")
 	_, errOut, status = runCLI(t, nil, in, "-o", filepath.Join(dir, "one.dumbfeed"), "--one-file")
 	assert.Equal(t, exitUsage, status)
-	assert.Contains(t, errOut, "--one-file writes a plain list of URLs (--to dumb-sitemap or --to text), not dumb-feed")
+	assert.Contains(t, errOut, "--one-file writes a plain list of URLs ("+
+		namesWhere(func(f *formats.Format) bool { return f.CanWrite() && f.OneFile }, "--to ", "or")+"), not dumb-feed")
+	assert.Contains(t, errOut, "--to dumb-sitemap")
 
 	// Written as a sitemap: in the order given, the fragment tidied away,
 	// the other host outside the scope of --base-url; feed flags refused.
