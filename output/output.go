@@ -36,6 +36,13 @@
 //
 // With gzip, every file is gzipped and named with .gz, and parts are
 // compressed in parallel.
+//
+// Entries are rendered once, by the format's formats.Encoder: what is
+// measured against the limits is the bytes written. A format without one
+// (a feed) is written by its Writer, as one document.
+//
+// Stream writes one document to a writer that is not a file (standard
+// output) with the same all-or-nothing contract: held until Commit.
 package output
 
 import (
