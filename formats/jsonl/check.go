@@ -1,14 +1,13 @@
 package jsonl
 
 import (
-	"unsafe"
-
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"

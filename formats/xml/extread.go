@@ -1,11 +1,10 @@
 package xml
 
 import (
-	"unsafe"
-
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"

@@ -1,9 +1,8 @@
 package xml
 
 import (
-	"unsafe"
-
 	"strconv"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
