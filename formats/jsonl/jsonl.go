@@ -58,8 +58,10 @@
 // The Encoder renders each entry on its own, so that a set written as JSON
 // Lines is split into files at the protocol's limits as a text sitemap is,
 // the parts listed in an XML sitemap index; with --one-file it is one file
-// whatever its size. Kind "sitemap" entries name further documents, which
-// are followed like those of a sitemap index.
+// whatever its size. Locs are written as they were read, not tidied (a
+// feed item's fragment stays): the format carries the model, not a
+// sitemap. Kind "sitemap" entries name further documents, which are
+// followed like those of a sitemap index.
 //
 // # Reading
 //
@@ -93,7 +95,6 @@ var Format = formats.Register(&formats.Format{
 	Carries:     formats.ExtAll | formats.ExtForeign,
 	Doc:         formats.DocOther,
 	Index:       "xml",
-	Tidy:        true,
 	OneFile:     true,
 	Nests:       true,
 })
