@@ -111,6 +111,10 @@ type Finding struct {
 	Uncertain bool
 	// Message says what was found, naming the page.
 	Message string
+	// Err is, for a live-status finding of a page that did not answer,
+	// why (a refused address wraps fetch.ErrAddressRefused); nil for the
+	// others.
+	Err error
 }
 
 // Checker checks pages. A Checker is safe for concurrent use; its robots.txt

@@ -132,12 +132,11 @@ func (c *Checker) checkPage(ctx context.Context, p Page, report func(Finding)) {
 		return
 	}
 	if a.err != nil {
-		msg := a.err.Error()
+		msg := "no answer" + tries(a.tries) + ": " + a.err.Error()
 		if errors.Is(a.err, fetch.ErrAddressRefused) {
-			find(RuleStatus, true, "not checked: %s (--allow-private-hosts allows it)", msg)
-			return
+			msg = "not checked: " + a.err.Error()
 		}
-		find(RuleStatus, true, "no answer%s: %s", tries(a.tries), msg)
+		report(Finding{Page: p, Rule: RuleStatus, Uncertain: true, Message: p.URL + ": " + msg, Err: a.err})
 		return
 	}
 	if a.final != nil && normalize.Key(a.final.String()) != normalize.Key(p.URL) {

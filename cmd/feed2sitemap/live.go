@@ -108,6 +108,9 @@ func (c *validateCmd) checkLive(e *env, src *sourceFlags, inputs []convert.Input
 	defer cancel()
 	err := checker.Check(ctx, c.pages(src, inputs, skip), func(f live.Finding) {
 		prog.found++
+		if errors.Is(f.Err, fetch.ErrAddressRefused) {
+			f.Message += " (--allow-private-hosts allows it)"
+		}
 		rep.Finding(validate.Finding{Rule: ruleOf(f), Source: f.Page.From, Message: f.Message})
 	})
 	prog.clear()
