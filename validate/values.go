@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // The lexical checks of the XML Schema simple types the sitemap schemas
@@ -171,14 +171,14 @@ func enum(values ...string) func(string) bool {
 // checks, the ones the XML reader applies, so that what validate reports
 // and what the readers drop are one rule.
 var (
-	yesNo        = formats.IsYesNo
-	countryList  = formats.IsCountryList
-	platformList = formats.IsPlatformList
-	newsLanguage = formats.IsNewsLanguage
-	newsGenres   = formats.IsNewsGenres
-	stockTickers = formats.IsStockTickers
-	upper3       = formats.IsCurrency
-	xsLanguage   = formats.IsLanguage
+	yesNo        = vocab.IsYesNo
+	countryList  = vocab.IsCountryList
+	platformList = vocab.IsPlatformList
+	newsLanguage = vocab.IsNewsLanguage
+	newsGenres   = vocab.IsNewsGenres
+	stockTickers = vocab.IsStockTickers
+	upper3       = vocab.IsCurrency
+	xsLanguage   = vocab.IsLanguage
 )
 
 // positiveInt is xsd:integer with minInclusive 1.

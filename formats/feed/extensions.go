@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // NewsAge is how old an item may be, before ReadOptions.Now, to become a
@@ -194,7 +195,7 @@ func (r *Reader) alternates(n int, it *item, loc string) ([]formats.Alternate, e
 	seen := map[string]bool{}
 	self := false
 	for _, a := range it.alternates {
-		if !formats.IsLanguage(a.hreflang) {
+		if !vocab.IsLanguage(a.hreflang) {
 			// The sitemap's xhtml:link would be invalid.
 			if err := r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: alternate link dropped: hreflang %q is not a language tag (en, en-GB, x-default)",
 				it.name(n), a.hreflang)); err != nil {
@@ -216,7 +217,7 @@ func (r *Reader) alternates(n int, it *item, loc string) ([]formats.Alternate, e
 	}
 	if !self && len(alts) > 0 {
 		lang := r.language(it)
-		if !formats.IsLanguage(lang) {
+		if !vocab.IsLanguage(lang) {
 			lang = "" // not a tag an xhtml:link may hold: unknown
 		}
 		if lang == "" {
@@ -252,7 +253,7 @@ func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
 	if pub.IsZero() || pub.Time().After(now) || now.Sub(pub.Time()) > NewsAge {
 		return nil, nil
 	}
-	lang, ok := formats.NewsLanguage(r.language(it))
+	lang, ok := vocab.NewsLanguage(r.language(it))
 	switch {
 	case !ok:
 		// The item's own language is reported for each item, the feed's once.

@@ -122,7 +122,7 @@
 // dcterms:issued, dcterms:created, else dc:date; Atom published, else
 // updated; JSON date_published, else date_modified) in the NewsAge (48 hours) before ReadOptions.Now gets news
 // data: that publication name, the feed's language as Google News writes it
-// (see formats.NewsLanguage: "en" for en-US, "zh-cn" or "zh-tw" for Chinese), that
+// ("en" for en-US, "zh-cn" or "zh-tw" for Chinese), that
 // date and the item's title. A feed without a language gives one warning
 // and no news; an item without a title, a warning and no news.
 //

@@ -10,6 +10,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // Extension elements and foreign elements.
@@ -275,7 +276,7 @@ func unsafeVerbatim(n *cnode) string {
 					return "href " + p
 				}
 			case at.name.Local == "hreflang":
-				if !formats.IsLanguage(v) {
+				if !vocab.IsLanguage(v) {
 					return fmt.Sprintf("hreflang %q is not a language tag", clip([]byte(v)))
 				}
 			case !contains([]string{"rel", "rev", "media", "type", "title", "charset"}, at.name.Local):

@@ -8,6 +8,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // interpret puts the captured element n into r.ext when the model can
@@ -142,8 +143,8 @@ func (r *Reader) news(n *cnode) (nw *formats.News, ok bool, err error) {
 		// the source gave would make the written sitemap invalid.
 		return nil, true, r.warn(n.t.line, n.t.col, false, fmt.Errorf("<%s> dropped: its publication_date is unusable", n.qname()))
 	}
-	if ok && err == nil && nw.PublicationLanguage != "" && !formats.IsNewsLanguage(nw.PublicationLanguage) {
-		if lang, mapped := formats.NewsLanguage(nw.PublicationLanguage); mapped {
+	if ok && err == nil && nw.PublicationLanguage != "" && !vocab.IsNewsLanguage(nw.PublicationLanguage) {
+		if lang, mapped := vocab.NewsLanguage(nw.PublicationLanguage); mapped {
 			// The meaning is clear (en-US is en): the code the schema
 			// takes, said unless only the case changes (zh-TW is zh-tw).
 			var werr error
@@ -186,7 +187,7 @@ func (r *Reader) link(n *cnode) (a formats.Alternate, ok bool, err error) {
 	if !rel || href == "" {
 		return a, false, nil
 	}
-	if a.Hreflang != "" && !formats.IsLanguage(strings.Trim(a.Hreflang, " \t\r\n")) {
+	if a.Hreflang != "" && !vocab.IsLanguage(strings.Trim(a.Hreflang, " \t\r\n")) {
 		// xs:language: kept, even verbatim, it would make the written
 		// sitemap invalid.
 		return formats.Alternate{}, true, r.warnf(n.t.line, n.t.col, false, "<%s> ignored: hreflang %q is not a language tag (en, en-GB, x-default)",

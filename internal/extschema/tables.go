@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // The namespaces of the extensions.
@@ -28,7 +29,7 @@ func news(p unsafe.Pointer) *formats.News        { return (*formats.News)(p) }
 func alt(p unsafe.Pointer) *formats.Alternate    { return (*formats.Alternate)(p) }
 
 // yesNo is the check of the yes or no values.
-var yesNo = Field{Check: formats.IsYesNo, Want: "yes or no", Example: "yes"}
+var yesNo = Field{Check: vocab.IsYesNo, Want: "yes or no", Example: "yes"}
 
 // with returns f with the check, want and example of c.
 func with(f Field, c Field) Field {
@@ -39,7 +40,7 @@ func with(f Field, c Field) Field {
 // relationship is the relationship attribute of video:restriction and
 // video:platform, reached by get.
 func relationship(get func(item unsafe.Pointer) *string) []Attr {
-	return []Attr{{Name: "relationship", Required: true, Qualifies: true, Check: formats.IsRelationship, Example: "deny", TextOf: get}}
+	return []Attr{{Name: "relationship", Required: true, Qualifies: true, Check: vocab.IsRelationship, Example: "deny", TextOf: get}}
 }
 
 // Image is image:image (sitemap-image/1.1).
@@ -84,7 +85,7 @@ var Video = &Extension{Space: VideoSpace, Prefix: "video", Set: formats.ExtVideo
 		{Name: "tag", Max: 32, Items: slice(func(v *formats.Video) *[]string { return &v.Tags }), TextOf: self},
 		{Name: "category", Max: 1, Deprecated: true, TextOf: func(p unsafe.Pointer) *string { return &vid(p).Category }},
 		with(Field{Name: "family_friendly", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).FamilyFriendly }}, yesNo),
-		{Name: "restriction", Max: 1, Check: formats.IsCountryList, Want: `a list of country codes ("IE GB") with relationship allow or deny`,
+		{Name: "restriction", Max: 1, Check: vocab.IsCountryList, Want: `a list of country codes ("IE GB") with relationship allow or deny`,
 			Example: "IE GB", TextOf: func(p unsafe.Pointer) *string { return &vid(p).Restriction },
 			Attrs: relationship(func(p unsafe.Pointer) *string { return &vid(p).RestrictionRelationship })},
 		{Name: "gallery_loc", Kind: Loc, Max: 1, Deprecated: true, TextOf: func(p unsafe.Pointer) *string { return &vid(p).GalleryLoc },
@@ -93,9 +94,9 @@ var Video = &Extension{Space: VideoSpace, Prefix: "video", Set: formats.ExtVideo
 			Items:  slice(func(v *formats.Video) *[]formats.VideoPrice { return &v.Prices }),
 			TextOf: func(p unsafe.Pointer) *string { return &price(p).Value },
 			Attrs: []Attr{
-				{Name: "currency", Qualifies: true, Check: formats.IsCurrency, Example: "EUR", TextOf: func(p unsafe.Pointer) *string { return &price(p).Currency }},
-				{Name: "type", Qualifies: true, Check: formats.IsPriceType, Example: "rent", TextOf: func(p unsafe.Pointer) *string { return &price(p).Type }},
-				{Name: "resolution", Qualifies: true, Check: formats.IsPriceResolution, Example: "hd", TextOf: func(p unsafe.Pointer) *string { return &price(p).Resolution }},
+				{Name: "currency", Qualifies: true, Check: vocab.IsCurrency, Example: "EUR", TextOf: func(p unsafe.Pointer) *string { return &price(p).Currency }},
+				{Name: "type", Qualifies: true, Check: vocab.IsPriceType, Example: "rent", TextOf: func(p unsafe.Pointer) *string { return &price(p).Type }},
+				{Name: "resolution", Qualifies: true, Check: vocab.IsPriceResolution, Example: "hd", TextOf: func(p unsafe.Pointer) *string { return &price(p).Resolution }},
 			}},
 		with(Field{Name: "requires_subscription", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).RequiresSubscription }}, yesNo),
 		{Name: "uploader", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).Uploader },
@@ -105,21 +106,21 @@ var Video = &Extension{Space: VideoSpace, Prefix: "video", Set: formats.ExtVideo
 			Missing: func(p unsafe.Pointer) []string { return tv(p).Missing() },
 			Fields: []Field{
 				{Name: "show_title", Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &tv(p).ShowTitle }},
-				{Name: "video_type", Min: 1, Max: 1, Check: formats.IsVideoType, Want: "full, preview, clip, interview, news or other",
+				{Name: "video_type", Min: 1, Max: 1, Check: vocab.IsVideoType, Want: "full, preview, clip, interview, news or other",
 					Example: "full", TextOf: func(p unsafe.Pointer) *string { return &tv(p).VideoType }},
 				{Name: "episode_title", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &tv(p).EpisodeTitle }},
 				{Name: "season_number", Kind: Int, Max: 1, Lo: 1, Hi: 1<<31 - 1, IntOf: func(p unsafe.Pointer) *int { return &tv(p).SeasonNumber }},
 				{Name: "episode_number", Kind: Int, Max: 1, Lo: 1, Hi: 1<<31 - 1, IntOf: func(p unsafe.Pointer) *int { return &tv(p).EpisodeNumber }},
 				{Name: "premier_date", Kind: Date, Max: 1, DateOf: func(p unsafe.Pointer) *formats.LastMod { return &tv(p).PremierDate }},
 			}},
-		{Name: "platform", Max: 1, Check: formats.IsPlatformList, Want: "a list of web, mobile and tv with relationship allow or deny",
+		{Name: "platform", Max: 1, Check: vocab.IsPlatformList, Want: "a list of web, mobile and tv with relationship allow or deny",
 			Example: "web tv", TextOf: func(p unsafe.Pointer) *string { return &vid(p).Platform },
 			Attrs: relationship(func(p unsafe.Pointer) *string { return &vid(p).PlatformRelationship })},
 		with(Field{Name: "live", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &vid(p).Live }}, yesNo),
 		{Name: "id", Want: "tms:series, tms:program, rovi:series, rovi:program, freebase or url",
 			Items:  slice(func(v *formats.Video) *[]formats.VideoID { return &v.IDs }),
 			TextOf: func(p unsafe.Pointer) *string { return &vidID(p).Value },
-			Attrs: []Attr{{Name: "type", Required: true, Qualifies: true, Check: formats.IsVideoIDType, Example: "url",
+			Attrs: []Attr{{Name: "type", Required: true, Qualifies: true, Check: vocab.IsVideoIDType, Example: "url",
 				TextOf: func(p unsafe.Pointer) *string { return &vidID(p).Type }}}},
 	},
 }}
@@ -132,17 +133,17 @@ var News = &Extension{Space: NewsSpace, Prefix: "news", Set: formats.ExtNews, Fi
 	Fields: []Field{
 		{Name: "publication", Kind: Group, Min: 1, Max: 1, Fields: []Field{
 			{Name: "name", Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &news(p).PublicationName }},
-			{Name: "language", Min: 1, Max: 1, Check: formats.IsNewsLanguage, Want: "an ISO 639 code (en, zh-cn, zh-tw)", Example: "en",
+			{Name: "language", Min: 1, Max: 1, Check: vocab.IsNewsLanguage, Want: "an ISO 639 code (en, zh-cn, zh-tw)", Example: "en",
 				TextOf: func(p unsafe.Pointer) *string { return &news(p).PublicationLanguage }},
 		}},
-		{Name: "access", Max: 1, Check: formats.IsNewsAccess, Want: "Subscription or Registration", Example: "Subscription",
+		{Name: "access", Max: 1, Check: vocab.IsNewsAccess, Want: "Subscription or Registration", Example: "Subscription",
 			TextOf: func(p unsafe.Pointer) *string { return &news(p).Access }},
-		{Name: "genres", Max: 1, Check: formats.IsNewsGenres, Want: "a list of PressRelease, Satire, Blog, OpEd, Opinion and UserGenerated",
+		{Name: "genres", Max: 1, Check: vocab.IsNewsGenres, Want: "a list of PressRelease, Satire, Blog, OpEd, Opinion and UserGenerated",
 			Example: "Blog, OpEd", TextOf: func(p unsafe.Pointer) *string { return &news(p).Genres }},
 		{Name: "publication_date", Kind: Date, Min: 1, Max: 1, DateOf: func(p unsafe.Pointer) *formats.LastMod { return &news(p).PublicationDate }},
 		{Name: "title", Min: 1, Max: 1, TextOf: func(p unsafe.Pointer) *string { return &news(p).Title }},
 		{Name: "keywords", Max: 1, TextOf: func(p unsafe.Pointer) *string { return &news(p).Keywords }},
-		{Name: "stock_tickers", Max: 1, Check: formats.IsStockTickers, Want: "at most five EXCHANGE:SYMBOL tickers", Example: "NASDAQ:A, NYSE:B",
+		{Name: "stock_tickers", Max: 1, Check: vocab.IsStockTickers, Want: "at most five EXCHANGE:SYMBOL tickers", Example: "NASDAQ:A, NYSE:B",
 			TextOf: func(p unsafe.Pointer) *string { return &news(p).StockTickers }},
 	},
 }}
@@ -153,7 +154,7 @@ var Alternates = &Extension{Space: XHTMLSpace, Prefix: "xhtml", Set: formats.Ext
 	Items: slice(func(x *formats.Extensions) *[]formats.Alternate { return &x.Alternates }),
 	Attrs: []Attr{
 		{Name: "rel", Fixed: "alternate"},
-		{Name: "hreflang", Check: formats.IsLanguage, Want: "a language tag (en, en-GB, x-default)", Example: "en-GB",
+		{Name: "hreflang", Check: vocab.IsLanguage, Want: "a language tag (en, en-GB, x-default)", Example: "en-GB",
 			TextOf: func(p unsafe.Pointer) *string { return &alt(p).Hreflang }},
 		{Name: "media", Example: "only screen and (max-width: 640px)", TextOf: func(p unsafe.Pointer) *string { return &alt(p).Media }},
 		{Name: "href", Kind: Loc, Required: true, TextOf: func(p unsafe.Pointer) *string { return &alt(p).Href }},
