@@ -80,6 +80,7 @@ type Reader struct {
 	url, date, title, changeFreq, priority int
 	line                                   int  // the line of the last record read
 	zonelessSaid                           bool // a date without a time zone was reported
+	pages                                  pageColumns
 	err                                    error
 }
 
@@ -99,6 +100,9 @@ func (r *Reader) Next() (formats.Entry, error) {
 		rec, err := r.csv.Read()
 		switch {
 		case err == io.EOF:
+			if msg := r.pages.said(); msg != "" && !r.opts.Strict {
+				r.opts.Warningf(r.line, 0, false, "%s", msg)
+			}
 			r.err = io.EOF
 			continue
 		case errors.Is(err, errTooLong):
@@ -151,6 +155,7 @@ func (r *Reader) header(rec []string) {
 	r.title = column(rec, titleNames)
 	r.changeFreq = column(rec, changeFreqNames)
 	r.priority = column(rec, priorityNames)
+	r.pages.find(rec)
 }
 
 // cell returns the value of column i of rec, trimmed, and where it is;
@@ -171,6 +176,9 @@ func (r *Reader) row(rec []string, line int) (formats.Entry, bool) {
 			r.warn(line, 0, true, "row skipped: no column is named like a URL column (url, loc, address, page, top pages...) and no field of the row is an absolute URL")
 			return formats.Entry{}, false
 		}
+	}
+	if !r.pages.keep(r, rec) {
+		return formats.Entry{}, false
 	}
 	raw, at, col := r.cell(rec, r.url)
 	if raw == "" {

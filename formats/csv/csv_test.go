@@ -113,18 +113,46 @@ func locs(entries []formats.Entry) []string {
 }
 
 func TestScreamingFrog(t *testing.T) {
-	res := read(t, "screamingfrog_internal_all.csv", true)
+	res := read(t, "screamingfrog_internal_all.csv", false)
 	require.NoError(t, res.err)
+	// The redirect, the image and the canonicalised page are not indexable
+	// pages by the export's own columns: left out, and said once.
 	assert.Equal(t, []string{"https://www.example.com/", "https://www.example.com/shoes/",
-		"https://www.example.com/boots/?colour=red&size=42", "https://www.example.com/old-page",
-		"https://www.example.com/img/logo.png", "https://www.example.com/caf%C3%A9/men%C3%BC"}, locs(res.entries))
+		"https://www.example.com/boots/?colour=red&size=42", "https://www.example.com/caf%C3%A9/men%C3%BC",
+		"https://www.example.com/sale/"}, locs(res.entries))
 	e := res.entries[0]
 	assert.Equal(t, "2024-05-06T10:11:12Z", e.LastMod.String(), "Last Modified, an RFC 1123 date")
 	assert.Equal(t, "Example Shop | Home", e.Title, "Title 1")
 	assert.Equal(t, "Shoes, all sizes", res.entries[1].Title, "a quoted comma")
 	assert.True(t, res.entries[2].LastMod.IsZero())
+	assert.Equal(t, "2024-05-01", res.entries[3].LastMod.String())
 	assert.Equal(t, "2024-05-05T22:00:00+02:00", res.entries[4].LastMod.String())
-	assert.Equal(t, "2024-05-01", res.entries[5].LastMod.String())
+	require.Len(t, res.warnings, 1)
+	assert.Contains(t, res.warnings[0].Error(), "3 rows of the export left out, not indexable pages by its own columns "+
+		"(1 a status other than 2xx, 1 Non-Indexable, 1 not HTML or PDF)")
+}
+
+func TestPageColumns(t *testing.T) {
+	for _, c := range []struct {
+		name, doc string
+		want      []string
+	}{
+		{"status", "url,status code\nhttps://a.example/ok,200\nhttps://a.example/gone,404\nhttps://a.example/moved,301\nhttps://a.example/empty,\n",
+			[]string{"https://a.example/ok", "https://a.example/empty"}},
+		{"indexability", "Address;Indexability\nhttps://a.example/a;Indexable\nhttps://a.example/b;non indexable\nhttps://a.example/c;Non-Indexable\n",
+			[]string{"https://a.example/a"}},
+		{"content type", "url\tContent-Type\nhttps://a.example/a\ttext/html\nhttps://a.example/b.pdf\tapplication/pdf\nhttps://a.example/c.css\ttext/css\nhttps://a.example/d\tapplication/xhtml+xml; charset=utf-8\n",
+			[]string{"https://a.example/a", "https://a.example/b.pdf", "https://a.example/d"}},
+		{"no such columns", "url,clicks\nhttps://a.example/a,3\n", []string{"https://a.example/a"}},
+	} {
+		res := open(t, c.name, []byte(c.doc), false)
+		require.NoError(t, res.err, c.name)
+		assert.Equal(t, c.want, locs(res.entries), c.name)
+	}
+	// Strict reading leaves them out too, without the warning.
+	res := open(t, "strict", []byte("url,status code\nhttps://a.example/ok,200\nhttps://a.example/gone,404\n"), true)
+	require.NoError(t, res.err)
+	assert.Equal(t, []string{"https://a.example/ok"}, locs(res.entries))
 }
 
 func TestSearchConsole(t *testing.T) {
