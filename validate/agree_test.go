@@ -22,7 +22,7 @@ import (
 // accepts an input exactly when validate reports no error for it, for
 // text lists, robots.txt files, gzip layers, sizes and charsets, which
 // both open through internal/source and take line by line through
-// formats.LineReader.
+// internal/textlines.
 //
 // XML sitemaps and indexes are held to it too.
 //

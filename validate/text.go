@@ -9,6 +9,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats/feed"
 	"github.com/feed2sitemap/feed2sitemap/formats/robots"
 	"github.com/feed2sitemap/feed2sitemap/formats/text"
+	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
 )
 
 const (
@@ -16,12 +17,12 @@ const (
 	minuteSlack = time.Minute
 )
 
-// lines calls fn with each line of r as formats.LineReader gives it (the
+// lines calls fn with each line of r as textlines.Reader gives it (the
 // readers' line scanner): without its end of line, its number, and whether
-// it was longer than formats.MaxLineLength (then line is its start only).
+// it was longer than textlines.MaxLength (then line is its start only).
 // Read errors end the lines; the input reports them.
 func lines(r io.Reader, fn func(line []byte, n int, long bool)) {
-	lr := formats.NewLineReader(r)
+	lr := textlines.NewReader(r)
 	for {
 		line, long, err := lr.Next()
 		if err != nil {
@@ -44,7 +45,7 @@ func (d *doc) checkText(r io.Reader) {
 			d.reportAt(ruleTextLine, n, 1, "a comment line; a text sitemap holds only URLs")
 			return
 		case text.LineTooLong:
-			d.reportAt(ruleLocTooLong, n, 1, "the line is longer than %d bytes", formats.MaxLineLength)
+			d.reportAt(ruleLocTooLong, n, 1, "the line is longer than %d bytes", textlines.MaxLength)
 			return
 		}
 		urls++
@@ -86,7 +87,7 @@ func (d *doc) checkRobots(r io.Reader) {
 		}
 		d.info.URLs++
 		if long {
-			d.reportAt(ruleLocTooLong, n, 1, "the Sitemap: line is longer than %d bytes", formats.MaxLineLength)
+			d.reportAt(ruleLocTooLong, n, 1, "the Sitemap: line is longer than %d bytes", textlines.MaxLength)
 			return
 		}
 		col := 1 + at

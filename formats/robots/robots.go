@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
 )
 
 // Format is the registered robots.txt format. It can be read only.
@@ -66,7 +67,7 @@ func SitemapValue(line []byte) (value []byte, at int, ok bool) {
 
 // Reader reads the Sitemap: lines of a robots.txt.
 type Reader struct {
-	lines *formats.LineReader
+	lines *textlines.Reader
 	opts  formats.ReadOptions
 	seen  map[string]bool
 }
@@ -74,12 +75,12 @@ type Reader struct {
 // NewReader returns a reader of the robots.txt r. Lines end with LF, CRLF
 // or CR, as RFC 9309 allows.
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
-	return &Reader{lines: formats.NewLineReader(r), opts: opts, seen: map[string]bool{}}
+	return &Reader{lines: textlines.NewReader(r), opts: opts, seen: map[string]bool{}}
 }
 
 // Next returns the next sitemap the file names, as an entry of
 // formats.KindSitemap, or io.EOF after the last. A Sitemap: line longer
-// than formats.MaxLineLength is skipped with a warning; other long lines
+// than textlines.MaxLength is skipped with a warning; other long lines
 // are ignored like every line that is not a Sitemap: line.
 func (r *Reader) Next() (formats.Entry, error) {
 	for {
@@ -95,7 +96,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 			continue
 		}
 		if long {
-			if werr := r.opts.Warningf(r.lines.Line(), 1, true, "Sitemap: line longer than %d KiB skipped", formats.MaxLineLength>>10); werr != nil {
+			if werr := r.opts.Warningf(r.lines.Line(), 1, true, "Sitemap: line longer than %d KiB skipped", textlines.MaxLength>>10); werr != nil {
 				return formats.Entry{}, werr
 			}
 			continue

@@ -9,6 +9,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/robots"
 	"github.com/feed2sitemap/feed2sitemap/internal/crafted"
+	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
 )
 
 // fill repeats unit after head until size bytes.
@@ -36,7 +37,7 @@ func openAll(data []byte) error {
 func TestCraftedLinesReadInLinearTime(t *testing.T) {
 	const size = 2 << 20
 	const url = "https://example.com/some/page/number/1234\n"
-	long := strings.Repeat("a", 3*formats.MaxLineLength)
+	long := strings.Repeat("a", 3*textlines.MaxLength)
 	b := crafted.Bounds{Time: 10, Peak: 8, Floor: 32 << 20, Slack: 20 * time.Millisecond}
 	crafted.Compare(t, fill("", url, size), []crafted.Input{
 		{Name: "text: long lines", Data: fill(url, "https://example.com/"+long+"\n", size)},

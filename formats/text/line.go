@@ -23,7 +23,7 @@ const (
 )
 
 // ParseLine tells what a line of a text sitemap holds, as
-// formats.LineReader returns it (long set when it was cut to its first
+// textlines.Reader returns it (long set when it was cut to its first
 // MaxLineLength bytes). For a LineURL it returns the value without
 // surrounding white space (Unicode white space, as bytes.TrimSpace
 // trims) and where it starts in line. The reader and

@@ -14,11 +14,12 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
 )
 
 // MaxLineLength is the longest line the reader accepts, in bytes; a longer
 // line is skipped with a warning without being held in memory.
-const MaxLineLength = formats.MaxLineLength
+const MaxLineLength = textlines.MaxLength
 
 // Format is the registered text format.
 var Format = formats.Register(&formats.Format{
@@ -48,7 +49,7 @@ func isURLLine(line string) bool {
 
 // Reader reads a text sitemap.
 type Reader struct {
-	lines *formats.LineReader
+	lines *textlines.Reader
 	opts  formats.ReadOptions
 	err   error
 }
@@ -56,7 +57,7 @@ type Reader struct {
 // NewReader returns a reader of the text sitemap r. Lines end with LF, CRLF
 // or CR, and are reported to opts.Warn by number.
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
-	return &Reader{lines: formats.NewLineReader(r), opts: opts}
+	return &Reader{lines: textlines.NewReader(r), opts: opts}
 }
 
 // Next returns the next URL, or io.EOF after the last line.

@@ -1,22 +1,24 @@
-package formats
+// Package textlines reads text sitemaps and robots.txt files line by line,
+// with a cap on the length of a line.
+package textlines
 
 import (
 	"bytes"
 	"io"
 )
 
-// MaxLineLength is the longest line a LineReader returns whole, in bytes.
+// MaxLength is the longest line a Reader returns whole, in bytes.
 // Text sitemaps and robots.txt files are read line by line through it; a
 // URL is at most 2,048 characters, so a longer line is never a usable one.
-const MaxLineLength = 16 << 10
+const MaxLength = 16 << 10
 
-// LineReader reads the lines of text (a text sitemap, a robots.txt) one at
-// a time, in memory bounded by MaxLineLength whatever the input. A line
+// Reader reads the lines of text (a text sitemap, a robots.txt) one at
+// a time, in memory bounded by MaxLength whatever the input. A line
 // ends with LF, CRLF or a lone CR (RFC 9309 allows all three in robots.txt,
 // and old Mac exports end lines with CR), so line numbers are right with
 // every ending. A UTF-8 byte order mark at the start of the first line is
 // dropped.
-type LineReader struct {
+type Reader struct {
 	r          io.Reader
 	buf        []byte // holds buf[start:end] of the input, read but not returned
 	start, end int
@@ -26,18 +28,18 @@ type LineReader struct {
 	err        error // the input's error, returned once buf is drained
 }
 
-// NewLineReader returns a reader of the lines of r.
-func NewLineReader(r io.Reader) *LineReader {
-	return &LineReader{r: r, buf: make([]byte, MaxLineLength+1)}
+// NewReader returns a reader of the lines of r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{r: r, buf: make([]byte, MaxLength+1)}
 }
 
 // Next returns the next line without its ending, or io.EOF after the last
 // (a last line without an ending is a line). A line longer than
-// MaxLineLength comes back cut to its first MaxLineLength bytes with long
+// MaxLength comes back cut to its first MaxLength bytes with long
 // set; the rest of it is read and dropped, never held. Any other error of
 // the input is returned as it is, and the line it cut short is not
 // returned. The line is valid until the next call.
-func (l *LineReader) Next() (line []byte, long bool, err error) {
+func (l *Reader) Next() (line []byte, long bool, err error) {
 	empty := 0
 	for {
 		if l.afterCR && l.start < l.end {
@@ -52,9 +54,9 @@ func (l *LineReader) Next() (line []byte, long bool, err error) {
 			l.afterCR = data[i] == '\r'
 			return l.found(data[:i], long)
 		}
-		if !long && len(data) > MaxLineLength {
+		if !long && len(data) > MaxLength {
 			long = true
-			l.head = append(l.head[:0], data[:MaxLineLength]...)
+			l.head = append(l.head[:0], data[:MaxLength]...)
 		}
 		if long {
 			l.start = l.end // the rest of the line is dropped
@@ -86,7 +88,7 @@ func (l *LineReader) Next() (line []byte, long bool, err error) {
 
 // found counts the line and returns it: the start of it held when it is
 // long.
-func (l *LineReader) found(line []byte, long bool) ([]byte, bool, error) {
+func (l *Reader) found(line []byte, long bool) ([]byte, bool, error) {
 	l.line++
 	if long {
 		line = l.head
@@ -99,4 +101,4 @@ func (l *LineReader) found(line []byte, long bool) ([]byte, bool, error) {
 
 // Line returns the number of the line Next returned last, counting from 1;
 // before the first line, 0.
-func (l *LineReader) Line() int { return l.line }
+func (l *Reader) Line() int { return l.line }

@@ -1,4 +1,4 @@
-package formats_test
+package textlines_test
 
 import (
 	"errors"
@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
 )
 
-// line is what LineReader.Next returned for one line.
+// line is what Reader.Next returned for one line.
 type line struct {
 	n    int
 	text string
@@ -22,7 +22,7 @@ type line struct {
 
 func readLines(t *testing.T, r io.Reader) ([]line, error) {
 	t.Helper()
-	lr := formats.NewLineReader(r)
+	lr := textlines.NewReader(r)
 	var got []line
 	for {
 		l, long, err := lr.Next()
@@ -58,14 +58,14 @@ func TestLineReaderEndings(t *testing.T) {
 	}
 }
 
-// TestLineReaderLongLine drops what is over MaxLineLength of a line, and
+// TestLineReaderLongLine drops what is over MaxLength of a line, and
 // counts the lines after it right with every ending.
 func TestLineReaderLongLine(t *testing.T) {
-	long := strings.Repeat("x", 3*formats.MaxLineLength)
-	exact := strings.Repeat("y", formats.MaxLineLength)
+	long := strings.Repeat("x", 3*textlines.MaxLength)
+	exact := strings.Repeat("y", textlines.MaxLength)
 	for _, eol := range []string{"\n", "\r\n", "\r"} {
 		in := "a" + eol + long + eol + exact + eol + "b" + eol + long
-		want := []line{{1, "a", false}, {2, long[:formats.MaxLineLength], true}, {3, exact, false}, {4, "b", false}, {5, long[:formats.MaxLineLength], true}}
+		want := []line{{1, "a", false}, {2, long[:textlines.MaxLength], true}, {3, exact, false}, {4, "b", false}, {5, long[:textlines.MaxLength], true}}
 		for _, r := range []io.Reader{strings.NewReader(in), iotest.HalfReader(strings.NewReader(in))} {
 			got, err := readLines(t, r)
 			assert.Equal(t, io.EOF, err)
@@ -82,10 +82,10 @@ func TestLineReaderError(t *testing.T) {
 	assert.Equal(t, []line{{1, "a", false}}, got)
 }
 
-// FuzzLineReader compares LineReader, reading a few bytes at a time, with
+// FuzzLineReader compares Reader, reading a few bytes at a time, with
 // a plain split of the whole input at CR, LF and CRLF.
 func FuzzLineReader(f *testing.F) {
-	for _, s := range []string{"a\nb", "a\r\nb\r\n", "a\rb\r", "\ufeffa\r\r\n\n", strings.Repeat("x", formats.MaxLineLength+1) + "\r\ny"} {
+	for _, s := range []string{"a\nb", "a\r\nb\r\n", "a\rb\r", "\ufeffa\r\r\n\n", strings.Repeat("x", textlines.MaxLength+1) + "\r\ny"} {
 		f.Add([]byte(s), uint8(1))
 	}
 	f.Fuzz(func(t *testing.T, in []byte, step uint8) {
@@ -104,9 +104,9 @@ func FuzzLineReader(f *testing.F) {
 			if n == 1 {
 				text = []byte(strings.TrimPrefix(string(text), "\ufeff"))
 			}
-			long := len(text) > formats.MaxLineLength
+			long := len(text) > textlines.MaxLength
 			if long {
-				text = text[:formats.MaxLineLength]
+				text = text[:textlines.MaxLength]
 			}
 			want = append(want, line{n, string(text), long})
 		}
