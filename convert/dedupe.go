@@ -21,7 +21,7 @@ import (
 //     earlier in the same input) wins, so a page whose lastmod did not change
 //     keeps its old entry;
 //   - loc, lastmod, changefreq and priority are the winner's;
-//   - extension data is the union of all of theirs (formats.MergeExtensions:
+//   - extension data is the union of all of theirs (Extensions.Merge in formats:
 //     lists united, the winner's items first; news and the mobile marker
 //     the winner's, else the first that has one);
 //   - the title and summary are the winner's, else the first given;
@@ -375,7 +375,7 @@ func (m *merger) add(e formats.Entry, input int, k string, h uint64) error {
 func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) error {
 	winner, loser := w.Entry, e
 	winInput, loseInput := w.Input, input
-	newer := formats.Newer(e.LastMod, w.Entry.LastMod)
+	newer := e.LastMod.Newer(w.Entry.LastMod)
 	if newer {
 		winner, loser = e, w.Entry
 		winInput, loseInput = input, w.Input
@@ -383,7 +383,7 @@ func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) 
 	m.merged(loseInput, winInput, loser.Loc)
 	changed := false
 	if !loser.Ext.IsEmpty() {
-		if x := formats.MergeExtensions(winner.Ext, loser.Ext); grew(winner.Ext, x) {
+		if x := winner.Ext.Merge(loser.Ext); grew(winner.Ext, x) {
 			winner.Ext, changed = x, true
 		}
 	}

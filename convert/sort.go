@@ -43,9 +43,9 @@ func ParseSort(s string) (Order, error) {
 func (o Order) compare(a, b *formats.Entry) int {
 	if o == SortLastMod {
 		switch {
-		case formats.Newer(a.LastMod, b.LastMod):
+		case a.LastMod.Newer(b.LastMod):
 			return -1
-		case formats.Newer(b.LastMod, a.LastMod):
+		case b.LastMod.Newer(a.LastMod):
 			return 1
 		}
 	}

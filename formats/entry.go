@@ -351,11 +351,11 @@ type Alternate struct {
 	Media    string
 }
 
-// Newer reports whether a was modified after b, where an unknown lastmod is
-// older than any known one. It is the tie-breaker dedupe uses.
-func Newer(a, b LastMod) bool {
-	if a.IsZero() || b.IsZero() {
-		return !a.IsZero() && b.IsZero()
+// Newer reports whether l was modified after than, where an unknown
+// lastmod is older than any known one. It is the tie-breaker dedupe uses.
+func (l LastMod) Newer(than LastMod) bool {
+	if l.IsZero() || than.IsZero() {
+		return !l.IsZero() && than.IsZero()
 	}
-	return a.Time().After(b.Time())
+	return l.Time().After(than.Time())
 }

@@ -71,11 +71,11 @@ func TestLastModZeroAndNewer(t *testing.T) {
 	later, _ := formats.ParseLastMod("2024-05-08T00:00:01Z")
 	assert.True(t, day.IsDate())
 	assert.False(t, later.IsDate())
-	assert.True(t, formats.Newer(day, unknown), "known beats unknown")
-	assert.False(t, formats.Newer(unknown, day))
-	assert.False(t, formats.Newer(unknown, unknown))
-	assert.True(t, formats.Newer(later, day))
-	assert.False(t, formats.Newer(day, day), "a tie is not newer")
+	assert.True(t, day.Newer(unknown), "known beats unknown")
+	assert.False(t, unknown.Newer(day))
+	assert.False(t, unknown.Newer(unknown))
+	assert.True(t, later.Newer(day))
+	assert.False(t, day.Newer(day), "a tie is not newer")
 	assert.True(t, formats.NewLastMod(time.Time{}, formats.PrecisionDay).IsZero())
 }
 

@@ -12,8 +12,8 @@ import (
 // the articles of the last two days.
 const NewsAge = 48 * time.Hour
 
-// MergeExtensions returns the union of the extension data of two entries
-// for the same URL, where winner is the entry that wins (the newer one, as
+// Merge returns the union of the extension data of two entries for the
+// same URL, where winner is the entry that wins (the newer one, as
 // dedupe decides). Lists are united, the winner's items first and in
 // order, then the loser's items the winner lacks: images are the same when
 // their locs are, videos when their content_loc (or, lacking one, their
@@ -22,10 +22,10 @@ const NewsAge = 48 * time.Hour
 // (news, the mobile marker) is the winner's, or the loser's when the
 // winner has none.
 //
-// Neither argument is modified: the result's lists are new slices, holding
+// Neither winner nor loser is modified: the result's lists are new slices, holding
 // shallow copies of the items (a video's tags are shared, say), and its
 // news is a copy. It returns nil when both are empty.
-func MergeExtensions(winner, loser *Extensions) *Extensions {
+func (winner *Extensions) Merge(loser *Extensions) *Extensions {
 	if loser.IsEmpty() && winner.IsEmpty() {
 		return nil
 	}

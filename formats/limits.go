@@ -13,7 +13,7 @@ const (
 	// MaxLocLength is the longest loc the protocol allows, in bytes of the
 	// encoded URL.
 	MaxLocLength = 2048
-	// MaxImages is the most images one URL may list; MergeExtensions and
+	// MaxImages is the most images one URL may list; Extensions.Merge and
 	// the readers keep no more.
 	MaxImages = 1000
 	// MaxNews is the most news:news entries one sitemap file may hold

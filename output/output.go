@@ -346,7 +346,7 @@ func (s *Set) Write(e formats.Entry) error {
 	if news {
 		p.news++
 	}
-	if formats.Newer(e.LastMod, p.lastmod) {
+	if e.LastMod.Newer(p.lastmod) {
 		p.lastmod = e.LastMod
 	}
 	return nil
@@ -375,7 +375,7 @@ func (s *Set) writeWhole(e formats.Entry) error {
 		return s.fail(err)
 	}
 	p.entries++
-	if formats.Newer(e.LastMod, p.lastmod) {
+	if e.LastMod.Newer(p.lastmod) {
 		p.lastmod = e.LastMod
 	}
 	return nil
