@@ -11,7 +11,8 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
 )
 
-// Sentinel errors for inputs that cannot be read at all.
+// Sentinel errors: for inputs that cannot be read at all, for the URLs
+// ParseLoc rejects and for the dates ParseLastMod does not recognize.
 var (
 	// ErrEmpty is returned for an input with no content.
 	ErrEmpty = errors.New("formats: empty input")
@@ -36,6 +37,22 @@ var (
 	// layer is removed. The input is never cut short silently: reading
 	// stops with this error.
 	ErrTooLarge = source.ErrTooLarge
+
+	// The reasons ParseLoc rejects a URL. The errors it returns wrap one of them.
+	ErrLocEmpty    = errors.New("empty URL")
+	ErrLocRelative = errors.New("relative URL with no http(s) base to resolve it against")
+	ErrLocScheme   = errors.New("not an http or https URL")
+	ErrLocHost     = errors.New("bad host")
+	ErrLocSpace    = errors.New("several URLs run together")
+	ErrLocControl  = errors.New("control character inside the URL")
+	ErrLocPort     = errors.New("bad port")
+	ErrLocTooLong  = errors.New("URL longer than 2,048 characters")
+	// ErrLocReplacement: the URL holds U+FFFD, which decoding puts where
+	// the input held a byte that was no text in its declared encoding;
+	// the URL it stands for is unknown.
+	ErrLocReplacement = errors.New("U+FFFD in the URL (a byte that was not text in the input's encoding): the real URL is unknown")
+	// ErrBadDate is wrapped by the errors ParseLastMod returns.
+	ErrBadDate = errors.New("formats: unrecognized date")
 )
 
 // Damaged marks err as damage in the sense of ErrDamaged, keeping its

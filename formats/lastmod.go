@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -110,9 +109,6 @@ func (l LastMod) AppendText(b []byte) []byte {
 
 // MarshalText implements encoding.TextMarshaler with the form of String.
 func (l LastMod) MarshalText() ([]byte, error) { return l.AppendText(nil), nil }
-
-// ErrBadDate is wrapped by the errors ParseLastMod returns.
-var ErrBadDate = errors.New("formats: unrecognized date")
 
 // feedLayouts are the RFC 822/1123 forms and their common variations,
 // and zonelessLayouts the same with no time zone (see DateOfZoneless).

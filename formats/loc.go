@@ -12,22 +12,6 @@ import (
 	"golang.org/x/net/idna"
 )
 
-// The reasons ParseLoc rejects a URL. The errors it returns wrap one of them.
-var (
-	ErrLocEmpty    = errors.New("empty URL")
-	ErrLocRelative = errors.New("relative URL with no http(s) base to resolve it against")
-	ErrLocScheme   = errors.New("not an http or https URL")
-	ErrLocHost     = errors.New("bad host")
-	ErrLocSpace    = errors.New("several URLs run together")
-	ErrLocControl  = errors.New("control character inside the URL")
-	ErrLocPort     = errors.New("bad port")
-	ErrLocTooLong  = errors.New("URL longer than 2,048 characters")
-	// ErrLocReplacement: the URL holds U+FFFD, which decoding puts where
-	// the input held a byte that was no text in its declared encoding;
-	// the URL it stands for is unknown.
-	ErrLocReplacement = errors.New("U+FFFD in the URL (a byte that was not text in the input's encoding): the real URL is unknown")
-)
-
 // MaxPort is the highest TCP port; a URL naming a higher one (or port 0)
 // is refused.
 const MaxPort = 65535
