@@ -37,6 +37,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/termsafe"
 )
 
@@ -444,10 +445,10 @@ func tooLarge(max int64) error {
 func decode(resp *http.Response) (io.Reader, error) {
 	var r io.Reader = resp.Body
 	codings := strings.Split(resp.Header.Get("Content-Encoding"), ",")
-	if len(codings) > formats.MaxGzipLayers {
+	if len(codings) > source.MaxGzipLayers {
 		// Each layer holds a decompressor's buffers: a header listing
 		// thousands would take the memory a gzip bomb is refused.
-		return nil, fmt.Errorf("Content-Encoding lists %d codings; at most %d are removed", len(codings), formats.MaxGzipLayers)
+		return nil, fmt.Errorf("Content-Encoding lists %d codings; at most %d are removed", len(codings), source.MaxGzipLayers)
 	}
 	for i := len(codings) - 1; i >= 0; i-- {
 		switch c := strings.ToLower(strings.TrimSpace(codings[i])); c {

@@ -5,12 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 )
-
-// NewsAge is how old a news article may be: Google News sitemaps list only
-// the articles of the last two days.
-const NewsAge = 48 * time.Hour
 
 // Merge returns the union of the extension data of two entries for the
 // same URL, where winner is the entry that wins (the newer one, as

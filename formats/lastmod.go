@@ -45,19 +45,19 @@ func NewLastMod(t time.Time, p Precision) LastMod {
 // hold as written: a four-digit year from 0001 (there is no year 0000) and
 // a UTC offset of at most 14 hours either way.
 const (
-	MinLastModYear   = 1
-	MaxLastModYear   = 9999
-	MaxLastModOffset = 14 * 60 * 60 // seconds
+	minLastModYear   = 1
+	maxLastModYear   = 9999
+	maxLastModOffset = 14 * 60 * 60 // seconds
 )
 
 // CheckLastModTime reports why t, written in its own zone, is no date the
-// sitemap schema accepts: a year outside MinLastModYear to MaxLastModYear,
-// or a UTC offset beyond MaxLastModOffset. It wraps ErrBadDate.
+// sitemap schema accepts: a year outside minLastModYear to maxLastModYear,
+// or a UTC offset beyond maxLastModOffset. It wraps ErrBadDate.
 func CheckLastModTime(t time.Time) error {
-	if y := t.Year(); y < MinLastModYear || y > MaxLastModYear {
-		return fmt.Errorf("%w: year %04d is outside %04d to %d", ErrBadDate, y, MinLastModYear, MaxLastModYear)
+	if y := t.Year(); y < minLastModYear || y > maxLastModYear {
+		return fmt.Errorf("%w: year %04d is outside %04d to %d", ErrBadDate, y, minLastModYear, maxLastModYear)
 	}
-	if _, off := t.Zone(); off > MaxLastModOffset || off < -MaxLastModOffset {
+	if _, off := t.Zone(); off > maxLastModOffset || off < -maxLastModOffset {
 		return fmt.Errorf("%w: UTC offset %s is beyond ±14:00", ErrBadDate, t.Format("-07:00"))
 	}
 	return nil

@@ -11,10 +11,6 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
 
-// MaxGzipLayers is how many gzip layers Open removes (real servers gzip
-// sitemaps twice); a deeper nesting is an error.
-const MaxGzipLayers = source.MaxGzipLayers
-
 // OpenOptions configure Open.
 type OpenOptions struct {
 	ReadOptions

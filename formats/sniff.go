@@ -86,7 +86,7 @@ func (s *Sniffed) String() string {
 // JSON Feed is recognized by the "version" (and "items") of the top-level
 // object. Text is sorted out by its first line that is neither blank nor a
 // '#' comment, lines ending with LF, CRLF or CR; it is binary when its
-// first BinaryLen bytes hold a NUL.
+// first binaryLen bytes hold a NUL.
 func Sniff(prefix []byte) Sniffed {
 	p := bytes.TrimPrefix(prefix, []byte("\xef\xbb\xbf"))
 	rest := bytes.TrimLeft(p, " \t\r\n\f")
@@ -108,7 +108,7 @@ func Sniff(prefix []byte) Sniffed {
 	case '{', '[':
 		return sniffJSON(rest)
 	}
-	if bytes.IndexByte(p[:min(len(p), BinaryLen)], 0) >= 0 {
+	if bytes.IndexByte(p[:min(len(p), binaryLen)], 0) >= 0 {
 		return Sniffed{Content: ContentBinary}
 	}
 	s := Sniffed{Content: ContentText, FirstLine: firstLine(p)}
@@ -118,10 +118,10 @@ func Sniff(prefix []byte) Sniffed {
 	return s
 }
 
-// BinaryLen is how many bytes at the start of text Sniff looks at for a
+// binaryLen is how many bytes at the start of text Sniff looks at for a
 // NUL, which makes it binary data (as net/http.DetectContentType does): a
 // NUL further on is a damaged line of a text file, not a binary file.
-const BinaryLen = 512
+const binaryLen = 512
 
 // phpDiagnostic matches the start of what PHP prints when a script warns
 // or fails before writing its document: as plain text ("Warning: x in

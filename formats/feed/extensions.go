@@ -11,8 +11,8 @@ import (
 
 // NewsAge is how old an item may be, before ReadOptions.Now, to become a
 // news entry when ReadOptions.NewsName is set: Google News sitemaps list
-// only the articles of the last two days (formats.NewsAge).
-const NewsAge = formats.NewsAge
+// only the articles of the last two days (48 hours).
+const NewsAge = vocab.NewsAge
 
 // extensions returns the sitemap extensions of the nth item, whose entry
 // (loc, title, summary) is e: its images, its videos, its language

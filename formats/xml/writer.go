@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // Namespace is the sitemaps.org namespace the writer declares.
@@ -79,14 +80,14 @@ func NewWriter(w io.Writer, opts formats.WriteOptions) formats.Writer {
 // was left out for a missing field; that there were more than
 // formats.MaxNews entries with news data (package output splits a set
 // before); and how many had news data published more than
-// formats.NewsAge before the Encoder was made: Google News sitemaps list
+// 48 hours before the Encoder was made: Google News sitemaps list
 // only the articles of the last two days.
 type Encoder struct {
 	opts formats.WriteOptions
 	kind formats.Kind // of the document, from opts.Index
 	now  time.Time
 	// news counts the entries written with news data; oldNews those whose
-	// article was published more than formats.NewsAge before now,
+	// article was published more than vocab.NewsAge before now,
 	// oldestNews being the first of them.
 	news       int
 	oldNews    int
@@ -170,7 +171,7 @@ func (c *Encoder) Wrote(e *formats.Entry) {
 	}
 	if e.Ext.News != nil {
 		c.news++
-		if pd := e.Ext.News.PublicationDate; !pd.IsZero() && c.now.Sub(pd.Time()) > formats.NewsAge {
+		if pd := e.Ext.News.PublicationDate; !pd.IsZero() && c.now.Sub(pd.Time()) > vocab.NewsAge {
 			if c.oldNews++; c.oldNews == 1 {
 				c.oldestNews = e.Loc
 			}

@@ -8,10 +8,15 @@ package vocab
 
 import (
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
+
+// NewsAge is how old a news article may be: Google News sitemaps list only
+// the articles of the last two days.
+const NewsAge = 48 * time.Hour
 
 // IsYesNo reports whether s is yes or no as the video schema spells them
 // (family_friendly, requires_subscription, live, allow_embed): yes, Yes,
