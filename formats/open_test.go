@@ -151,11 +151,20 @@ func TestOpenJunkBeforeDeclaration(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	names := formats.Names()
+	var names, readers, writers []string
+	for _, f := range formats.Formats() {
+		names = append(names, f.Name)
+		if f.CanRead() {
+			readers = append(readers, f.Name)
+		}
+		if f.CanWrite() {
+			writers = append(writers, f.Name)
+		}
+	}
 	assert.IsNonDecreasing(t, names)
 	assert.Contains(t, names, "text")
-	assert.Contains(t, formats.ReaderNames(), "robots")
-	assert.NotContains(t, formats.WriterNames(), "robots")
+	assert.Contains(t, readers, "robots")
+	assert.NotContains(t, writers, "robots")
 	assert.Equal(t, "text", formats.ForFileName("out/urls.TXT.gz").Name)
 	assert.Nil(t, formats.ForFileName("sitemap"))
 	assert.Panics(t, func() {

@@ -189,7 +189,7 @@ func Lookup(name string) (*Format, error) {
 	if f, ok := registry[name]; ok {
 		return f, nil
 	}
-	return nil, fmt.Errorf("%w %q (registered: %s)", ErrNoFormat, name, strings.Join(namesLocked(nil), ", "))
+	return nil, fmt.Errorf("%w %q (registered: %s)", ErrNoFormat, name, strings.Join(namesLocked(), ", "))
 }
 
 // Formats returns every registered format, sorted by name.
@@ -197,39 +197,18 @@ func Formats() []*Format {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
 	fs := make([]*Format, 0, len(registry))
-	for _, name := range namesLocked(nil) {
+	for _, name := range namesLocked() {
 		fs = append(fs, registry[name])
 	}
 	return fs
 }
 
-// Names returns the sorted names of the registered formats.
-func Names() []string {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	return namesLocked(nil)
-}
-
-// ReaderNames returns the sorted names of the formats that can be read.
-func ReaderNames() []string {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	return namesLocked((*Format).CanRead)
-}
-
-// WriterNames returns the sorted names of the formats that can be written.
-func WriterNames() []string {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	return namesLocked((*Format).CanWrite)
-}
-
-func namesLocked(keep func(*Format) bool) []string {
+// namesLocked returns the sorted names of the registered formats; the
+// caller holds registryMu.
+func namesLocked() []string {
 	names := make([]string, 0, len(registry))
-	for name, f := range registry {
-		if keep == nil || keep(f) {
-			names = append(names, name)
-		}
+	for name := range registry {
+		names = append(names, name)
 	}
 	slices.Sort(names)
 	return names

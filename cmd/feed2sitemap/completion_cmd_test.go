@@ -14,7 +14,7 @@ import (
 )
 
 func TestCompletionScripts(t *testing.T) {
-	writers := strings.Join(formats.WriterNames(), " ") // atom rss text xml, and any format registered
+	writers := strings.Join(formatNames((*formats.Format).CanWrite), " ") // atom rss text xml, and any format registered
 	for shell, wants := range map[string][]string{
 		"bash": {`convert|formats|robots|submit|stylesheet|completion|validate|diff)`, `"convert --to") COMPREPLY=($(compgen -W "` + writers + `"`,
 			`"validate --format") COMPREPLY=($(compgen -W "text json"`, "--output -o", "--base-url", "--include"},
@@ -55,8 +55,8 @@ func TestBashCompletion(t *testing.T) {
 		require.NoError(t, err, "%s", out)
 		return strings.Fields(string(out))
 	}
-	assert.Equal(t, formats.WriterNames(), complete("feed2sitemap", "blog.rss", "--to", ""))
-	assert.Subset(t, formats.WriterNames(), []string{"atom", "rss", "text", "xml"})
+	assert.Equal(t, formatNames((*formats.Format).CanWrite), complete("feed2sitemap", "blog.rss", "--to", ""))
+	assert.Subset(t, formatNames((*formats.Format).CanWrite), []string{"atom", "rss", "text", "xml"})
 	assert.Equal(t, []string{"text"}, complete("feed2sitemap", "--to", "t"))
 	assert.Equal(t, []string{"validate"}, complete("feed2sitemap", "vali"))
 	assert.Equal(t, []string{"--format"}, complete("feed2sitemap", "validate", "--form"))

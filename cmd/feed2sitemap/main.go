@@ -199,10 +199,10 @@ func newParser(e *env) (*kong.Kong, error) {
 		kong.Exit(func(code int) { panic(exit(code)) }),
 		kong.Vars{
 			"version":   versionString(),
-			"readers":   strings.Join(formats.ReaderNames(), ", "),
-			"writers":   strings.Join(formats.WriterNames(), ", "),
-			"to_enum":   "," + strings.Join(formats.WriterNames(), ","),
-			"from_enum": "," + strings.Join(formats.ReaderNames(), ","),
+			"readers":   strings.Join(formatNames((*formats.Format).CanRead), ", "),
+			"writers":   strings.Join(formatNames((*formats.Format).CanWrite), ", "),
+			"to_enum":   "," + strings.Join(formatNames((*formats.Format).CanWrite), ","),
+			"from_enum": "," + strings.Join(formatNames((*formats.Format).CanRead), ","),
 			// The protocol's limits, as flag defaults and in help.
 			"max_urls":        strconv.Itoa(formats.MaxURLs),
 			"max_urls_text":   thousands(formats.MaxURLs),
