@@ -92,6 +92,14 @@ func (d *doc) dispatch(src *source.Reader) error {
 	switch {
 	case len(found) == 1:
 		c = checkers[found[0]]
+		if c == nil {
+			// A format the validator has no rules of its own for: its
+			// reader's verdict, and the rules of every sitemap's URLs.
+			f := found[0]
+			c = &checker{check: func(d *doc, r io.Reader) {
+				d.checkEntries(r, f, entryRules{skipped: ruleEntrySkipped, invalid: ruleEntriesInvalid, item: "entry"})
+			}}
+		}
 	case sniffed.Content == formats.ContentXML:
 		// XML of no known format: the sitemap check's root-element
 		// finding says what it is.

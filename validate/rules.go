@@ -219,6 +219,12 @@ var (
 	ruleFeedItem = rule("feed-item", Warning, false,
 		"a feed item or field a sitemap cannot use (no usable link, a bad date)",
 		"give every item an absolute link and W3C or RFC 822 dates")
+	ruleEntriesInvalid = rule("entries-invalid", Error, false,
+		"a document of another format (a CSV export, JSON Lines) that its reader cannot read to its end",
+		"fix the document where the message says; feed2sitemap formats lists what each format accepts")
+	ruleEntrySkipped = rule("entry-skipped", Error, false,
+		"a row or line of a document of another format (a CSV export, JSON Lines) that its reader skips, or a value it ignores (an error, as strict reading has it)",
+		"give every entry an absolute URL and values in the forms the format's reader takes")
 	// The live rules, of validate --live (package live): they check the
 	// pages listed, on the web, not the documents.
 	_ = rule("live-status", Error, false,

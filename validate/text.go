@@ -103,11 +103,26 @@ func (d *doc) checkRobots(r io.Reader) {
 
 // checkFeed checks a feed: its items' links as a sitemap's URLs.
 func (d *doc) checkFeed(r io.Reader) {
+	d.checkEntries(r, feed.Format, entryRules{skipped: ruleFeedItem, invalid: ruleFeedInvalid, item: "item"})
+}
+
+// entryRules are the rules a document read by its format's reader breaks,
+// and what its entries are called in messages.
+type entryRules struct {
+	skipped, invalid *Rule
+	item             string
+}
+
+// checkEntries checks a document by reading it with its format's reader:
+// what the reader skips or ignores is a finding of rules.skipped, what
+// stops it one of rules.invalid, and each entry's URL and date are checked
+// as a sitemap's.
+func (d *doc) checkEntries(r io.Reader, f *formats.Format, rules entryRules) {
 	opts := formats.ReadOptions{Source: d.src.Name, Base: d.src.URL, Now: d.v.opts.Now,
 		Warn: func(pe *formats.ParseError) {
-			d.reportAt(ruleFeedItem, pe.Line, pe.Column, "%v", pe.Err)
+			d.reportAt(rules.skipped, pe.Line, pe.Column, "%v", pe.Err)
 		}}
-	fr := feed.Format.NewReader(r, opts)
+	fr := f.NewReader(r, opts)
 	for {
 		e, err := fr.Next()
 		if err == io.EOF {
@@ -122,17 +137,16 @@ func (d *doc) checkFeed(r io.Reader) {
 			if errors.As(err, &pe) {
 				line, col, err = pe.Line, pe.Column, pe.Err
 			}
-			d.reportAt(ruleFeedInvalid, line, col, "%v", err)
+			d.reportAt(rules.invalid, line, col, "%v", err)
 			break
 		}
 		d.info.URLs++
-		what := "item link"
-		d.checkURL(e.Loc, 0, 0, what, usePage, false)
+		d.checkURL(e.Loc, 0, 0, rules.item+" link", usePage, false)
 		if !e.LastMod.IsZero() && e.LastMod.Time().After(d.v.opts.Now.Add(minuteSlack)) {
-			d.reportAt(ruleLastmodFuture, 0, 0, "the item %s is dated %s, in the future", clip(e.Loc), e.LastMod)
+			d.reportAt(ruleLastmodFuture, 0, 0, "the %s %s is dated %s, in the future", rules.item, clip(e.Loc), e.LastMod)
 		}
 	}
 	if d.info.URLs > formats.MaxURLs {
-		d.reportAt(ruleTooManyURLs, 0, 0, "%d items, more than %d", d.info.URLs, formats.MaxURLs)
+		d.reportAt(ruleTooManyURLs, 0, 0, "%d %ss, more than %d", d.info.URLs, rules.item, formats.MaxURLs)
 	}
 }

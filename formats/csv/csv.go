@@ -45,6 +45,7 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // MaxRecordLength is the longest record (a row, line breaks inside quotes
@@ -100,9 +101,6 @@ func (r *Reader) Next() (formats.Entry, error) {
 		rec, err := r.csv.Read()
 		switch {
 		case err == io.EOF:
-			if msg := r.pages.said(); msg != "" && !r.opts.Strict {
-				r.opts.Warningf(r.line, 0, false, "%s", msg)
-			}
 			r.err = io.EOF
 			continue
 		case errors.Is(err, errTooLong):
@@ -165,7 +163,7 @@ func (r *Reader) cell(rec []string, i int) (string, int, int) {
 		return "", 0, 0
 	}
 	line, col := r.csv.FieldPos(i)
-	return formats.TrimSpace(rec[i]), line, col
+	return uri.TrimSpace(rec[i]), line, col
 }
 
 // row returns the entry of a record at line, and false when it has none.
@@ -254,7 +252,7 @@ func (r *Reader) warn(line, col int, skipped bool, format string, args ...any) {
 
 // isAbsolute reports whether a field is an absolute http(s) URL.
 func isAbsolute(field string) bool {
-	s := formats.TrimSpace(field)
+	s := uri.TrimSpace(field)
 	if len(s) < 8 || !strings.EqualFold(s[:7], "http://") && !strings.EqualFold(s[:8], "https://") {
 		return false
 	}

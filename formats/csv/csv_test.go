@@ -116,7 +116,7 @@ func TestScreamingFrog(t *testing.T) {
 	res := read(t, "screamingfrog_internal_all.csv", false)
 	require.NoError(t, res.err)
 	// The redirect, the image and the canonicalised page are not indexable
-	// pages by the export's own columns: left out, and said once.
+	// pages by the export's own columns: left out.
 	assert.Equal(t, []string{"https://www.example.com/", "https://www.example.com/shoes/",
 		"https://www.example.com/boots/?colour=red&size=42", "https://www.example.com/caf%C3%A9/men%C3%BC",
 		"https://www.example.com/sale/"}, locs(res.entries))
@@ -127,9 +127,15 @@ func TestScreamingFrog(t *testing.T) {
 	assert.True(t, res.entries[2].LastMod.IsZero())
 	assert.Equal(t, "2024-05-01", res.entries[3].LastMod.String())
 	assert.Equal(t, "2024-05-05T22:00:00+02:00", res.entries[4].LastMod.String())
-	require.Len(t, res.warnings, 1)
-	assert.Contains(t, res.warnings[0].Error(), "3 rows of the export left out, not indexable pages by its own columns "+
-		"(1 a status other than 2xx, 1 Non-Indexable, 1 not HTML or PDF)")
+	assert.Empty(t, res.warnings, "rows that are not pages are no problem of the export")
+	r := csv.NewReader(strings.NewReader("url,status code,indexability,content type\nhttps://a.example/,200,Indexable,text/html\n"+
+		"https://a.example/x,404,,\nhttps://a.example/y,200,Non-Indexable,\nhttps://a.example/z.png,200,,image/png\n"), formats.ReadOptions{})
+	n := 0
+	for _, err := r.Next(); err == nil; _, err = r.Next() {
+		n++
+	}
+	assert.Equal(t, 1, n)
+	assert.Equal(t, 3, r.LeftOut())
 }
 
 func TestPageColumns(t *testing.T) {

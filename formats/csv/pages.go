@@ -1,9 +1,6 @@
 package csv
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // A crawler's export lists every URL it met: redirects, errors, pages that
 // say noindex, images, scripts and style sheets. A sitemap lists the pages
@@ -12,8 +9,8 @@ import (
 // a Status Code column that is not 2xx, an Indexability column that says
 // Non-Indexable, a Content Type column that is neither HTML nor PDF. An
 // export without those columns (a Search Console export, a spreadsheet)
-// is read whole. The rows left out are counted, and said in one warning
-// at the end of a lenient reading.
+// is read whole. Rows left out so are no problem of the document: they
+// are not warned about (LeftOut counts them).
 
 // The header names of those columns, normalized.
 var (
@@ -63,22 +60,7 @@ func pageType(s string) bool {
 	return false
 }
 
-// said returns the warning that reports the rows left out, "" when none
-// was.
-func (p *pageColumns) said() string {
-	var parts []string
-	for i, why := range []string{"a status other than 2xx", "Non-Indexable", "not HTML or PDF"} {
-		if n := p.left[i]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, why))
-		}
-	}
-	if parts == nil {
-		return ""
-	}
-	n := p.left[0] + p.left[1] + p.left[2]
-	rows := "rows"
-	if n == 1 {
-		rows = "row"
-	}
-	return fmt.Sprintf("%d %s of the export left out, not indexable pages by its own columns (%s)", n, rows, strings.Join(parts, ", "))
-}
+// LeftOut returns how many rows the reader has left out so far because the
+// export's own columns say they are not indexable pages: not 2xx, marked
+// Non-Indexable, or neither HTML nor PDF.
+func (r *Reader) LeftOut() int { return r.pages.left[0] + r.pages.left[1] + r.pages.left[2] }
