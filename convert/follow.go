@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // FollowOptions configure Follow.
@@ -48,7 +49,7 @@ func LocalChild(_ context.Context, parent Input, loc string) (Input, error) {
 	if parent.Path == "" {
 		return Input{}, fmt.Errorf("%s: cannot open a child of %s, which is not a local file", loc, parent.Name)
 	}
-	name, err := formats.ChildFileName(loc)
+	name, err := uri.ChildFileName(loc)
 	if err != nil {
 		return Input{}, fmt.Errorf("%w to look for beside %s", err, parent.Path)
 	}

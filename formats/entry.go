@@ -16,6 +16,8 @@
 // at the end, and can return an error part-way through an input.
 package formats
 
+import "github.com/feed2sitemap/feed2sitemap/internal/uri"
+
 // Kind tells what an Entry points at.
 type Kind uint8
 
@@ -82,7 +84,7 @@ const (
 // ParseChangeFreq returns the ChangeFreq named by s, ignoring ASCII case and
 // surrounding space, and false when s is not one of the protocol's values.
 func ParseChangeFreq(s string) (ChangeFreq, bool) {
-	switch c := ChangeFreq(asciiLower(TrimSpace(s))); c {
+	switch c := ChangeFreq(asciiLower(uri.TrimSpace(s))); c {
 	case Always, Hourly, Daily, Weekly, Monthly, Yearly, Never:
 		return c, true
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // Merge returns the union of the extension data of two entries for the
@@ -97,7 +99,7 @@ func (v *Video) Missing() []string {
 	m := missing(nil, "thumbnail_loc", v.ThumbnailLoc)
 	m = missing(m, "title", v.Title)
 	m = missing(m, "description", v.Description)
-	if TrimSpace(v.ContentLoc) == "" && TrimSpace(v.PlayerLoc) == "" {
+	if uri.TrimSpace(v.ContentLoc) == "" && uri.TrimSpace(v.PlayerLoc) == "" {
 		m = append(m, "content_loc or player_loc")
 	}
 	return m
@@ -124,7 +126,7 @@ func (n *News) Missing() []string {
 
 // missing returns m with name added when v is empty or only spaces.
 func missing(m []string, name, v string) []string {
-	if TrimSpace(v) == "" {
+	if uri.TrimSpace(v) == "" {
 		return append(m, name)
 	}
 	return m

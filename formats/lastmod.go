@@ -7,6 +7,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // Precision is how much of a date and time a source gave.
@@ -151,7 +153,7 @@ var zoneOffsets = map[string]int{
 // whose day or month names are not English, which the error names.
 // Surrounding space is ignored.
 func ParseLastMod(s string) (LastMod, error) {
-	s = TrimSpace(s)
+	s = uri.TrimSpace(s)
 	if s == "" {
 		return LastMod{}, fmt.Errorf("%w: empty", ErrBadDate)
 	}
@@ -207,7 +209,7 @@ func ParseLastMod(s string) (LastMod, error) {
 // but the day, as written, is known. It reports false for anything else,
 // and for a date the sitemap schema cannot hold.
 func DateOfZoneless(s string) (LastMod, bool) {
-	s = TrimSpace(s)
+	s = uri.TrimSpace(s)
 	for _, layout := range zonelessLayouts {
 		t, err := time.Parse(layout, s)
 		if err != nil {
@@ -287,7 +289,7 @@ func ParseLastModBytes(b []byte) (LastMod, error) {
 
 // trimASCII returns b without surrounding ASCII space, and false when what
 // remains is empty or does not start and end with printable ASCII other
-// than space. TrimSpace(string(b)) is then string(s): the ASCII space
+// than space. uri.TrimSpace(string(b)) is then string(s): the ASCII space
 // trimmed is Unicode space too, and what stops the trimming is not.
 func trimASCII(b []byte) (s []byte, ok bool) {
 	i, j := 0, len(b)

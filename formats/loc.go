@@ -10,14 +10,12 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
-// MaxPort is the highest TCP port; a URL naming a higher one (or port 0)
-// is refused.
-const MaxPort = 65535
-
 // ParseLoc turns a URL as a source wrote it into the form the model holds:
-// surrounding separators (see IsLocSeparator) trimmed, resolved against
+// surrounding separators (see uri.IsLocSeparator) trimmed, resolved against
 // base when relative (base may be nil), scheme and host lower-cased, an
 // internationalized host in punycode, and every character a URI may not
 // hold percent-encoded as UTF-8, '[' and ']' outside an IPv6 host included
@@ -27,13 +25,13 @@ const MaxPort = 65535
 //
 // It fails when the result is not an absolute http or https URL with a
 // host, is longer than MaxLocLength, names a port that is not a number from
-// 1 to MaxPort, or when the value holds several URLs (a sign of missing
+// 1 to uri.MaxPort, or when the value holds several URLs (a sign of missing
 // markup between entries): separators followed by another URL, or a line
 // break or control character anywhere inside. Space inside a single URL
 // ("/my page") is percent-encoded. Every reader passes its URLs through
 // ParseLoc, so the rule is the same in every format.
 func ParseLoc(raw string, base *url.URL) (string, error) {
-	s := TrimLocSeparators(raw)
+	s := uri.TrimLocSeparators(raw)
 	if s == "" {
 		return "", ErrLocEmpty
 	}
@@ -121,7 +119,7 @@ func isCanonical(s string) bool {
 		}
 	}
 	if host, port, hasPort := strings.Cut(rest[:i], ":"); host == "" || hasPort {
-		if _, ok := ParsePort(port); host == "" || !ok {
+		if _, ok := uri.ParsePort(port); host == "" || !ok {
 			return false
 		}
 	}
@@ -129,7 +127,7 @@ func isCanonical(s string) bool {
 	for ; i < len(rest); i++ {
 		c := rest[i]
 		if !uriSafe[c] {
-			if c == '%' && i+2 < len(rest) && isHex(rest[i+1]) && isHex(rest[i+2]) {
+			if c == '%' && i+2 < len(rest) && uri.IsHex(rest[i+1]) && uri.IsHex(rest[i+2]) {
 				continue
 			}
 			if c == '#' && !hash {
@@ -155,7 +153,7 @@ var uriSafe = func() (t [256]bool) {
 // false when s has no scheme (a relative reference).
 func splitScheme(s string) (scheme, rest string, ok bool) {
 	i := strings.IndexByte(s, ':')
-	if i < 0 || !validURIScheme(s[:i]) {
+	if i < 0 || !uri.ValidScheme(s[:i]) {
 		return "", "", false
 	}
 	return asciiLower(s[:i]), s[i+1:], true
@@ -184,8 +182,8 @@ func cleanAuthority(a string) (string, error) {
 		host, port = host[:i], host[i+1:]
 	}
 	if port != "" {
-		if _, ok := ParsePort(port); !ok {
-			return "", fmt.Errorf("%w %q: not a number from 1 to %d", ErrLocPort, port, MaxPort)
+		if _, ok := uri.ParsePort(port); !ok {
+			return "", fmt.Errorf("%w %q: not a number from 1 to %d", ErrLocPort, port, uri.MaxPort)
 		}
 	}
 	if host == "" {
@@ -274,7 +272,7 @@ func appendEscaped(b *strings.Builder, s string) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+		case c == '%' && i+2 < len(s) && uri.IsHex(s[i+1]) && uri.IsHex(s[i+2]):
 			b.WriteByte(c)
 			continue
 		case c == '#':
@@ -293,31 +291,12 @@ func appendEscaped(b *strings.Builder, s string) {
 	}
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// IsLocSeparator reports whether r separates URLs: Unicode white space
-// (the separators Zs, Zl and Zp, tab, line feed, vertical tab, form feed,
-// carriage return, NEL), every control character (C0, DEL, C1), and the
-// invisible characters sources wrap values in (zero-width space, word
-// joiner, byte order mark, Mongolian vowel separator). ParseLoc trims them
-// around a URL and refuses a value they split into several URLs.
-func IsLocSeparator(r rune) bool {
-	return unicode.IsSpace(r) || unicode.IsControl(r) ||
-		r == '\u200b' || r == '\u2060' || r == '\ufeff' || r == '\u180e'
-}
-
 // isLocBreak reports whether r, a separator, breaks a line: a URL never
 // holds one, so a value holding one is never a single URL.
 func isLocBreak(r rune) bool {
 	return r == '\t' || r == '\n' || r == '\v' || r == '\f' || r == '\r' ||
 		r == '\u0085' || r == '\u2028' || r == '\u2029'
 }
-
-// TrimLocSeparators returns s without the separators (IsLocSeparator)
-// around it.
-func TrimLocSeparators(s string) string { return strings.TrimFunc(s, IsLocSeparator) }
 
 // checkSeparators reports separators inside s, trimmed: ErrLocSpace when a
 // run of them is followed by another URL (something holding "://" or
@@ -328,7 +307,7 @@ func checkSeparators(s string) error {
 	scheme := strings.LastIndex(s, "://")
 	control := false
 	for i, r := range s {
-		if !IsLocSeparator(r) {
+		if !uri.IsLocSeparator(r) {
 			continue
 		}
 		if isLocBreak(r) || i < scheme {
@@ -344,27 +323,6 @@ func checkSeparators(s string) error {
 		return fmt.Errorf("%w: %q", ErrLocControl, clip(s))
 	}
 	return nil
-}
-
-// ParsePort parses the port of a URL: decimal digits (leading zeros
-// allowed) naming a port from 1 to MaxPort. It reports false for anything
-// else, the empty string included.
-func ParsePort(s string) (int, bool) {
-	t := strings.TrimLeft(s, "0")
-	if len(t) > 5 {
-		return 0, false
-	}
-	n, ok := digits(t)
-	return n, ok && n >= 1 && n <= MaxPort
-}
-
-// TrimSpace trims all Unicode space from both ends of s, including
-// no-break spaces, zero-width spaces and byte order marks, which real
-// sitemaps wrap values in.
-func TrimSpace(s string) string {
-	return strings.TrimFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || r == '\u200b' || r == '\ufeff' || r == '\u2060'
-	})
 }
 
 // asciiLower lower-cases the ASCII letters of s, allocating only when it
@@ -384,21 +342,4 @@ func clip(s string) string {
 		return s
 	}
 	return s[:117] + "..."
-}
-
-// ChildFileName returns the name of the local file that holds the child
-// sitemap loc of a local index: the last segment of loc's path,
-// percent-decoded. It fails when that names no file ("", ".", "..", or a
-// segment holding a slash or backslash once decoded). The converter and
-// the validator look for local children beside their index by this rule.
-func ChildFileName(loc string) (string, error) {
-	u, err := url.Parse(strings.TrimSpace(loc))
-	if err != nil {
-		return "", err
-	}
-	name := u.Path[strings.LastIndexByte(u.Path, '/')+1:]
-	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
-		return "", fmt.Errorf("%s: names no file", loc)
-	}
-	return name, nil
 }

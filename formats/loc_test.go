@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 func TestParseLoc(t *testing.T) {
@@ -85,11 +86,6 @@ func TestParseLocLengthLimit(t *testing.T) {
 	assert.ErrorIs(t, err, formats.ErrLocTooLong)
 }
 
-func TestTrimSpace(t *testing.T) {
-	assert.Equal(t, "x", formats.TrimSpace("\ufeff\u00a0\u2003\t\r\n x \u200b\u3000"))
-	assert.Equal(t, "a b", formats.TrimSpace(" a b "))
-}
-
 func FuzzParseLoc(f *testing.F) {
 	for _, s := range []string{"https://example.com/a?b#c", "http://bücher.example/ä b", "/rel", "http://[::1]:80/%zz", "HTTP://A.B:1",
 		"https://e.com/a?q[]=1#f[1]", "https://e.com:65536/", "https://e.com:/x", "https://[fe80::1%25en0]/[x]", "a\vb"} {
@@ -117,7 +113,7 @@ func FuzzParseLoc(f *testing.F) {
 			if err != nil || again != got {
 				t.Fatalf("not idempotent: %q -> %q -> %q, %v", s, got, again, err)
 			}
-			if p := formats.AnyURIProblem(got); p != "" {
+			if p := uri.AnyURIProblem(got); p != "" {
 				t.Fatalf("ParseLoc(%q) = %q, which the schemas' anyURI refuses: %s", s, got, p)
 			}
 		}

@@ -3,6 +3,8 @@ package formats
 import (
 	"fmt"
 	"strings"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // LocProblem returns what the protocol forbids in a URL as a document
@@ -12,7 +14,7 @@ import (
 // and the delimiters RFC 3986 excludes). ParseLoc repairs both when
 // reading; strict readers refuse such a URL, as validation does.
 func LocProblem(s string) error {
-	if p := AnyURIProblem(s); p != "" {
+	if p := uri.AnyURIProblem(s); p != "" {
 		return fmt.Errorf("not a valid URI as written: %s: %q", p, clip(s))
 	}
 	for _, r := range s {

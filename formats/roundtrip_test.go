@@ -17,6 +17,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/feed"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/text"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // carried returns what format name keeps of an entry written with it and
@@ -187,7 +188,7 @@ func plainText(s string) string {
 	if r := []rune(s); len(r) > feed.MaxTitle {
 		s = string(r[:feed.MaxTitle])
 	}
-	return formats.TrimSpace(s)
+	return uri.TrimSpace(s)
 }
 
 // sameEntry compares entries field by field, lastmods by instant and

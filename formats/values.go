@@ -3,6 +3,8 @@ package formats
 import (
 	"bytes"
 	"strconv"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // The byte parsers of sitemap values give exactly what the string parsers
@@ -59,7 +61,7 @@ func ParsePriorityBytes(b []byte) (Priority, bool) {
 		}
 		v, err = strconv.ParseFloat(string(s), 64)
 	} else {
-		v, err = strconv.ParseFloat(TrimSpace(string(b)), 64)
+		v, err = strconv.ParseFloat(uri.TrimSpace(string(b)), 64)
 	}
 	p, ok := NewPriority(v)
 	return p, err == nil && ok

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // fuzzOptions turns the bits the fuzzer picks into Options.
@@ -113,7 +114,7 @@ func FuzzURL(f *testing.F) {
 			}
 			// (ParseLoc lower-cases with strings.ToLower, which turns
 			// invalid UTF-8 into U+FFFD: compare valid UTF-8 only.)
-			if in == formats.TrimLocSeparators(in) && utf8.ValidString(in) && out != got {
+			if in == uri.TrimLocSeparators(in) && utf8.ValidString(in) && out != got {
 				t.Fatalf("%q normalizes to %q, but its ParseLoc form %q to %q", in, got, loc, out)
 			}
 		}

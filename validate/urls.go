@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
@@ -61,9 +62,9 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 		}
 	}
 	if port, ok := urlPort(s); ok {
-		if _, usable := formats.ParsePort(port); !usable {
+		if _, usable := uri.ParsePort(port); !usable {
 			d.reportAt(ruleLocNotAbsolute, line, col, "%s %s names port %q: the port of an http(s) URL is a number from 1 to %d",
-				what, clip(s), port, formats.MaxPort)
+				what, clip(s), port, uri.MaxPort)
 		}
 	}
 	if use == usePage || use == useChild {
@@ -172,9 +173,9 @@ func badURIChar(s string) (string, bool) {
 }
 
 // uriSyntax returns what makes s an invalid URI reference for the schema's
-// anyURI, or "": formats.AnyURIProblem, the check the XML reader applies
+// anyURI, or "": uri.AnyURIProblem, the check the XML reader applies
 // to what it keeps verbatim.
-func uriSyntax(s string) string { return formats.AnyURIProblem(s) }
+func uriSyntax(s string) string { return uri.AnyURIProblem(s) }
 
 // urlPort returns the port of an absolute http(s) URL, and false when it
 // names none.

@@ -17,6 +17,7 @@ import (
 	_ "github.com/feed2sitemap/feed2sitemap/formats/robots" // recognizes robots.txt for Detect
 	_ "github.com/feed2sitemap/feed2sitemap/formats/text"   // recognizes text sitemaps for Detect
 	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"    // recognizes sitemaps for Detect
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // The protocol's limits on one file.
@@ -176,7 +177,7 @@ func OpenLocal(parent Source, loc string) (io.ReadCloser, Source, error) {
 	if parent.Dir == "" {
 		return nil, Source{}, ErrNotFollowed
 	}
-	base, err := formats.ChildFileName(loc)
+	base, err := uri.ChildFileName(loc)
 	if err != nil {
 		return nil, Source{}, fmt.Errorf("validate: %w to look for", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
@@ -50,7 +51,7 @@ func (r *Reader) extensions(n int, it *item, e *formats.Entry) (*formats.Extensi
 // mediaLoc resolves the URL of a media element like an item link. A URL
 // that cannot be used gives "" and a warning.
 func (r *Reader) mediaLoc(n int, it *item, what, raw string) (string, error) {
-	if formats.TrimSpace(raw) == "" {
+	if uri.TrimSpace(raw) == "" {
 		return "", nil
 	}
 	loc, err := parseLoc(raw, r.base)
@@ -168,15 +169,15 @@ func (r *Reader) videos(n int, it *item, e *formats.Entry) ([]formats.Video, err
 // that of an element around it below the root), else the feed's; "" when
 // unknown, as xml:lang="" says.
 func (r *Reader) language(it *item) string {
-	if l := formats.TrimSpace(it.lang); l != "" || it.langSet {
+	if l := uri.TrimSpace(it.lang); l != "" || it.langSet {
 		return l
 	}
-	return formats.TrimSpace(r.lang)
+	return uri.TrimSpace(r.lang)
 }
 
 // noLang says why an item's language is unknown.
 func noLang(it *item) string {
-	if it.langSet && formats.TrimSpace(it.lang) == "" {
+	if it.langSet && uri.TrimSpace(it.lang) == "" {
 		return `xml:lang=""`
 	}
 	return "no xml:lang"
@@ -241,7 +242,7 @@ func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
 	}
 	var pub formats.LastMod
 	for _, d := range it.published {
-		if lm, _ := parseDate(formats.TrimSpace(d.raw), d.parsed); !lm.IsZero() {
+		if lm, _ := parseDate(uri.TrimSpace(d.raw), d.parsed); !lm.IsZero() {
 			pub = lm
 			break
 		}
@@ -258,7 +259,7 @@ func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
 	case !ok:
 		// The item's own language is reported for each item, the feed's once.
 		whose := "the item"
-		if formats.TrimSpace(it.lang) == "" && !it.langSet {
+		if uri.TrimSpace(it.lang) == "" && !it.langSet {
 			if r.newsWarned {
 				return nil, nil
 			}
@@ -275,7 +276,7 @@ func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
 	case title == "":
 		return nil, r.opts.Warning(it.line, 0, false, fmt.Errorf("%s: no news entry: the item has no title", it.name(n)))
 	}
-	if tag := formats.TrimSpace(r.language(it)); !strings.EqualFold(tag, lang) && !r.newsLangWarned[tag] {
+	if tag := uri.TrimSpace(r.language(it)); !strings.EqualFold(tag, lang) && !r.newsLangWarned[tag] {
 		// Said once per language tag, not for each item, and not for a
 		// change of case only (zh-TW is zh-tw).
 		if r.newsLangWarned == nil {

@@ -179,6 +179,7 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // Format is the registered feed format.
@@ -338,7 +339,7 @@ func (r *Reader) resolveBase(selfLinks, feedLinks []string) *url.URL {
 // base to, an absolute http(s) URL; nil when none does.
 func firstAbsolute(links []string, base *url.URL) *url.URL {
 	for _, l := range links {
-		if formats.TrimSpace(l) == "" {
+		if uri.TrimSpace(l) == "" {
 			continue
 		}
 		loc, err := formats.ParseLoc(l, base)

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // parseLoc is formats.ParseLoc for a URL of a feed. gofeed passes the URL
@@ -30,7 +31,7 @@ func parseLoc(raw string, base *url.URL) (string, error) {
 }
 
 // decodeSeparators returns s with the percent-escapes that encode a
-// separator (formats.IsLocSeparator, as UTF-8) decoded, and whether there
+// separator (uri.IsLocSeparator, as UTF-8) decoded, and whether there
 // was one. Other escapes are kept.
 func decodeSeparators(s string) (string, bool) {
 	if !strings.Contains(s, "%") {
@@ -50,7 +51,7 @@ func decodeSeparators(s string) (string, bool) {
 					break
 				}
 			}
-			if r, size := utf8.DecodeRune(buf[:n]); n > 0 && size == n && r != utf8.RuneError && formats.IsLocSeparator(r) {
+			if r, size := utf8.DecodeRune(buf[:n]); n > 0 && size == n && r != utf8.RuneError && uri.IsLocSeparator(r) {
 				if !found {
 					b.Grow(len(s))
 					b.WriteString(s[:i])

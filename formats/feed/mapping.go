@@ -13,6 +13,7 @@ import (
 	"github.com/mmcdole/gofeed/rss"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // item is what one feed item says about its page, whatever the format: the
@@ -152,7 +153,7 @@ func (r *Reader) loc(n int, it *item) (string, error) {
 func (r *Reader) lastmod(n int, it *item) (formats.LastMod, error) {
 	var bad []string
 	for _, d := range it.dates {
-		raw := formats.TrimSpace(d.raw)
+		raw := uri.TrimSpace(d.raw)
 		if raw == "" {
 			continue
 		}
@@ -266,7 +267,7 @@ func outOfRange(lm formats.LastMod) string {
 // isAbsoluteHTTP reports whether s, trimmed, starts with an http or https
 // scheme.
 func isAbsoluteHTTP(s string) bool {
-	s = formats.TrimSpace(s)
+	s = uri.TrimSpace(s)
 	return len(s) >= 7 && strings.EqualFold(s[:7], "http://") ||
 		len(s) >= 8 && strings.EqualFold(s[:8], "https://")
 }
@@ -282,7 +283,7 @@ func firstExt(e ext.Extensions, prefix, name string) string {
 // isAlternate reports whether an Atom link relation names the page itself:
 // "alternate" (gofeed gives it to links without rel), or its IANA URI.
 func isAlternate(rel string) bool {
-	rel = formats.TrimSpace(rel)
+	rel = uri.TrimSpace(rel)
 	return rel == "" || strings.EqualFold(rel, "alternate") ||
 		strings.EqualFold(rel, "http://www.iana.org/assignments/relation/alternate")
 }
@@ -326,12 +327,12 @@ func rssItem(i *rss.Item) item {
 		links = []string{i.Link}
 	}
 	for _, l := range links {
-		if formats.TrimSpace(l) != "" {
+		if uri.TrimSpace(l) != "" {
 			it.locs = append(it.locs, candidate{what: "link", value: l})
 		}
 	}
-	if g := i.GUID; g != nil && formats.TrimSpace(g.Value) != "" {
-		perma := formats.TrimSpace(g.IsPermalink)
+	if g := i.GUID; g != nil && uri.TrimSpace(g.Value) != "" {
+		perma := uri.TrimSpace(g.IsPermalink)
 		switch {
 		case perma != "" && !strings.EqualFold(perma, "true"):
 			it.why = "its guid is not a permalink"
@@ -342,7 +343,7 @@ func rssItem(i *rss.Item) item {
 		}
 	}
 	for _, l := range i.Extensions["atom"]["link"] {
-		if href := l.Attrs["href"]; formats.TrimSpace(href) != "" && isAlternate(l.Attrs["rel"]) {
+		if href := l.Attrs["href"]; uri.TrimSpace(href) != "" && isAlternate(l.Attrs["rel"]) {
 			it.locs = append(it.locs, candidate{what: "atom:link", value: href})
 		}
 	}
@@ -351,7 +352,7 @@ func rssItem(i *rss.Item) item {
 	// dcterms:issued, dcterms:created. The lastmod is the first of them
 	// all, the news date the first published one, else dc:date.
 	ext := func(prefix, name string) []dateCandidate {
-		if v := firstExt(i.Extensions, prefix, name); formats.TrimSpace(v) != "" {
+		if v := firstExt(i.Extensions, prefix, name); uri.TrimSpace(v) != "" {
 			return []dateCandidate{{what: prefix + ":" + name, raw: v}}
 		}
 		return nil
@@ -375,23 +376,23 @@ func rssItem(i *rss.Item) item {
 func atomEntry(e *atom.Entry) item {
 	// Plain text, the default, until setAtomTypes says otherwise.
 	it := item{title: plainText(e.Title), summary: []text{plainText(e.Summary)}}
-	if c := e.Content; c != nil && formats.TrimSpace(c.Src) == "" {
+	if c := e.Content; c != nil && uri.TrimSpace(c.Src) == "" {
 		it.summary = append(it.summary, plainText(c.Value))
 	}
 	ctx := it.addMRSS(e.Extensions, "")
 	var rels []string
 	for _, l := range e.Links {
-		if formats.TrimSpace(l.Href) == "" {
+		if uri.TrimSpace(l.Href) == "" {
 			continue
 		}
 		switch {
 		case isAlternate(l.Rel):
 			it.locs = append(it.locs, candidate{what: "link", value: l.Href})
-			if h := formats.TrimSpace(l.Hreflang); h != "" {
+			if h := uri.TrimSpace(l.Hreflang); h != "" {
 				it.alternates = append(it.alternates, alternateRef{hreflang: h, href: l.Href})
 			}
 			continue
-		case strings.EqualFold(formats.TrimSpace(l.Rel), "enclosure"):
+		case strings.EqualFold(uri.TrimSpace(l.Rel), "enclosure"):
 			it.addEnclosure("link rel=enclosure", l.Href, l.Type, ctx, videoRef{title: plainText(l.Title)})
 		}
 		rels = append(rels, l.Rel)
@@ -444,13 +445,13 @@ func jsonItem(i *jsonfeed.Item) item {
 				videoRef{title: plainText(a.Title), duration: d})
 		}
 	}
-	if formats.TrimSpace(i.URL) != "" {
+	if uri.TrimSpace(i.URL) != "" {
 		it.locs = append(it.locs, candidate{what: "url", value: i.URL})
 	}
 	if isAbsoluteHTTP(i.ID) {
 		it.locs = append(it.locs, candidate{what: "id", value: i.ID, absolute: true})
 	}
-	if len(it.locs) == 0 && formats.TrimSpace(i.ExternalURL) != "" {
+	if len(it.locs) == 0 && uri.TrimSpace(i.ExternalURL) != "" {
 		it.why = "external_url is another site's page"
 	}
 	it.dates = append(it.dates,

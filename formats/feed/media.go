@@ -7,7 +7,7 @@ import (
 
 	ext "github.com/mmcdole/gofeed/extensions"
 
-	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // mediaRef is an image an item names, as written.
@@ -47,7 +47,7 @@ var (
 // classify tells what a media URL holds from, in this order, its Media RSS
 // medium, its MIME type and the extension of its file name.
 func classify(medium, mimeType, u string) mediaKind {
-	mimeType = strings.ToLower(formats.TrimSpace(mimeType))
+	mimeType = strings.ToLower(uri.TrimSpace(mimeType))
 	if i := strings.IndexByte(mimeType, ';'); i >= 0 {
 		mimeType = strings.TrimSpace(mimeType[:i])
 	}
@@ -65,7 +65,7 @@ func classify(medium, mimeType, u string) mediaKind {
 		}
 		return mediaOther, false
 	}
-	switch strings.ToLower(formats.TrimSpace(medium)) {
+	switch strings.ToLower(uri.TrimSpace(medium)) {
 	case "image":
 		return mediaImage
 	case "video":
@@ -125,7 +125,7 @@ func (it *item) hasVideo(u string) bool {
 // addMedia adds a media URL of kind k to the item: an image, or a video
 // with the context's player, thumbnail, title and description.
 func (it *item) addMedia(k mediaKind, what, u string, v videoRef) {
-	if formats.TrimSpace(u) == "" {
+	if uri.TrimSpace(u) == "" {
 		return
 	}
 	switch k {
@@ -168,7 +168,7 @@ func (c mrssContext) within(children map[string][]ext.Extension) mrssContext {
 // attrOf returns the attribute name of the first of es that has it.
 func attrOf(es []ext.Extension, name string) string {
 	for _, e := range es {
-		if v := formats.TrimSpace(e.Attrs[name]); v != "" {
+		if v := uri.TrimSpace(e.Attrs[name]); v != "" {
 			return v
 		}
 	}
@@ -179,7 +179,7 @@ func attrOf(es []ext.Extension, name string) string {
 // HTML when its type says so.
 func mrssText(es []ext.Extension) text {
 	for _, e := range es {
-		if formats.TrimSpace(e.Value) != "" {
+		if uri.TrimSpace(e.Value) != "" {
 			return text{value: e.Value, html: strings.EqualFold(e.Attrs["type"], "html")}
 		}
 	}
@@ -255,7 +255,7 @@ func (it *item) hasPlayer(p string) bool {
 // parseDuration reads a duration in seconds, or as [[hh:]mm:]ss as
 // itunes:duration has it; it returns 0 when it cannot.
 func parseDuration(s string) int {
-	s = formats.TrimSpace(s)
+	s = uri.TrimSpace(s)
 	if s == "" {
 		return 0
 	}

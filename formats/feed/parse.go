@@ -14,6 +14,7 @@ import (
 	xpp "github.com/mmcdole/goxpp/v2"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // damage is a problem with the structure of a feed, found when parsing it
@@ -269,7 +270,7 @@ type langAttr struct {
 func xmlLang(t xml.StartElement) (string, bool) {
 	for _, a := range t.Attr {
 		if a.Name.Space == "xml" && a.Name.Local == "lang" {
-			return formats.TrimSpace(a.Value), true
+			return uri.TrimSpace(a.Value), true
 		}
 	}
 	return "", false
@@ -452,7 +453,7 @@ func parseRSS(data []byte) ([]item, meta, error) {
 		m.links = []string{f.Link}
 	}
 	for _, l := range f.Extensions["atom"]["link"] {
-		if strings.EqualFold(formats.TrimSpace(l.Attrs["rel"]), "self") {
+		if strings.EqualFold(uri.TrimSpace(l.Attrs["rel"]), "self") {
 			m.self = append(m.self, l.Attrs["href"])
 		}
 	}
@@ -478,7 +479,7 @@ func parseAtom(data []byte) ([]item, meta, error) {
 		switch {
 		case isAlternate(l.Rel):
 			m.links = append(m.links, l.Href)
-		case strings.EqualFold(formats.TrimSpace(l.Rel), "self"):
+		case strings.EqualFold(uri.TrimSpace(l.Rel), "self"):
 			m.self = append(m.self, l.Href)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // Namespaces the writers declare.
@@ -165,7 +166,7 @@ func (w *Writer) site(first *formats.Entry) string {
 		if !isAbsoluteHTTP(c) {
 			continue
 		}
-		if u, err := url.Parse(formats.TrimSpace(c)); err == nil && u.Host != "" {
+		if u, err := url.Parse(uri.TrimSpace(c)); err == nil && u.Host != "" {
 			return strings.ToLower(u.Scheme) + "://" + u.Host + "/"
 		}
 	}
@@ -186,11 +187,11 @@ func (w *Writer) head(first *formats.Entry) {
 	w.started = true
 	f := w.opts.Feed
 	site := w.site(first)
-	title := formats.TrimSpace(f.Title)
+	title := uri.TrimSpace(f.Title)
 	if title == "" {
 		title = hostOf(site)
 	}
-	link := formats.TrimSpace(f.Link)
+	link := uri.TrimSpace(f.Link)
 	if link == "" {
 		link = site
 	}
@@ -207,7 +208,7 @@ func (w *Writer) head(first *formats.Entry) {
 	}
 	b.WriteString(">\n")
 	if w.atom {
-		id := formats.TrimSpace(f.ID)
+		id := uri.TrimSpace(f.ID)
 		if id == "" {
 			id = link
 		}
@@ -217,7 +218,7 @@ func (w *Writer) head(first *formats.Entry) {
 		}
 		element(b, "id", id)
 		element(b, "title", title)
-		if d := formats.TrimSpace(f.Description); d != "" {
+		if d := uri.TrimSpace(f.Description); d != "" {
 			element(b, "subtitle", d)
 		}
 		element(b, "updated", w.updated)
@@ -232,7 +233,7 @@ func (w *Writer) head(first *formats.Entry) {
 		return
 	}
 	b.WriteString("<channel>\n")
-	description := formats.TrimSpace(f.Description)
+	description := uri.TrimSpace(f.Description)
 	if description == "" {
 		description = title
 	}
@@ -408,7 +409,7 @@ func (w *Writer) media(x *formats.Extensions) {
 // site's home, unescaped when that leaves no white space or control
 // character.
 func itemTitle(e *formats.Entry) string {
-	if t := formats.TrimSpace(e.Title); t != "" {
+	if t := uri.TrimSpace(e.Title); t != "" {
 		return t
 	}
 	u, err := url.Parse(e.Loc)

@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // extensionOf returns the extension whose key in an entry's object is key,
@@ -194,7 +194,7 @@ func (c *checker) integer(path string, raw json.RawMessage, lo, hi int) (int, bo
 	if len(raw) > 0 && raw[0] == '"' {
 		var s string
 		json.Unmarshal(raw, &s)
-		v, err := strconv.Atoi(formats.TrimSpace(s))
+		v, err := strconv.Atoi(uri.TrimSpace(s))
 		if err != nil && s != "" {
 			c.warn(false, "%s %s ignored: not a whole number from %d to %d", path, clip(s), lo, hi)
 			return 0, false

@@ -10,6 +10,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
@@ -263,7 +264,7 @@ func unsafeVerbatim(n *cnode) string {
 	case ImageNamespace, VideoNamespace, NewsNamespace, MobileNamespace:
 		return "it is not as its extension's schema defines it, or is a second one"
 	case XHTMLNamespace:
-		if n.t.name.Local != "link" || len(n.kids) > 0 || formats.TrimSpace(strings.Join(n.text, "")) != "" {
+		if n.t.name.Local != "link" || len(n.kids) > 0 || uri.TrimSpace(strings.Join(n.text, "")) != "" {
 			return "an XHTML element other than an empty link"
 		}
 		for _, at := range n.t.attrs {
@@ -272,7 +273,7 @@ func unsafeVerbatim(n *cnode) string {
 			case at.name.Space != "":
 				return fmt.Sprintf("attribute %s:%s", at.name.Space, at.name.Local)
 			case at.name.Local == "href":
-				if p := formats.AnyURIProblem(v); p != "" {
+				if p := uri.AnyURIProblem(v); p != "" {
 					return "href " + p
 				}
 			case at.name.Local == "hreflang":
@@ -328,7 +329,7 @@ func (n *cnode) attr(name string) string {
 // onlySpace reports whether the element has no text but space of its own
 // and no attribute.
 func (n *cnode) onlySpace() bool {
-	return len(n.t.attrs) == 0 && formats.TrimSpace(strings.Join(n.text, "")) == ""
+	return len(n.t.attrs) == 0 && uri.TrimSpace(strings.Join(n.text, "")) == ""
 }
 
 func contains(list []string, s string) bool {

@@ -17,6 +17,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
 	"github.com/feed2sitemap/feed2sitemap/internal/golden"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // dumpEntry writes out an entry with every field, following pointers, and
@@ -185,7 +186,7 @@ func (g *gen) text() string {
 		}
 		return -1
 	}, raw)
-	return formats.TrimSpace(s)
+	return uri.TrimSpace(s)
 }
 
 func (g *gen) url() string {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // Reading the children of a captured extension element into the model, as
@@ -175,7 +176,7 @@ func (r *Reader) attr(k *cnode, a *extschema.Attr, item unsafe.Pointer) error {
 	case a.Kind == extschema.Int:
 		if v != "" {
 			var err error
-			*a.Int(item), err = r.integer(k, formats.TrimSpace(v), max(a.Lo, 1), a.Hi)
+			*a.Int(item), err = r.integer(k, uri.TrimSpace(v), max(a.Lo, 1), a.Hi)
 			return err
 		}
 	case a.Kind == extschema.Loc:
@@ -257,7 +258,7 @@ func (n *cnode) leaf(attrs []extschema.Attr) (string, bool) {
 			return "", false
 		}
 	}
-	return formats.TrimSpace(strings.Join(n.text, "")), true
+	return uri.TrimSpace(strings.Join(n.text, "")), true
 }
 
 // declared reports whether attrs holds the attribute name.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // traceRead reads data with a reader newReader makes, and returns
@@ -415,7 +416,7 @@ func checkFieldParsers(t testing.TB, v string) {
 		t.Fatalf("changefreq %q: got %q, %v; want %q, %v", v, cf, ok, wantCF, wantOK)
 	}
 	p, ok := xml.ParsePriorityFast(b)
-	f, perr := strconv.ParseFloat(formats.TrimSpace(v), 64)
+	f, perr := strconv.ParseFloat(uri.TrimSpace(v), 64)
 	wantP, wantOK := formats.NewPriority(f)
 	wantOK = wantOK && perr == nil
 	if ok != wantOK || ok && p != wantP {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
@@ -148,7 +149,7 @@ func (r *Reader) news(n *cnode) (nw *formats.News, ok bool, err error) {
 			// The meaning is clear (en-US is en): the code the schema
 			// takes, said unless only the case changes (zh-TW is zh-tw).
 			var werr error
-			if !strings.EqualFold(formats.TrimSpace(nw.PublicationLanguage), lang) {
+			if !strings.EqualFold(uri.TrimSpace(nw.PublicationLanguage), lang) {
 				werr = r.warn(n.t.line, n.t.col, false, fmt.Errorf("<%s> language %q written as %q, the ISO 639 code the news schema takes",
 					n.qname(), clip([]byte(nw.PublicationLanguage)), lang))
 			}
@@ -165,7 +166,7 @@ func (r *Reader) news(n *cnode) (nw *formats.News, ok bool, err error) {
 // other attributes or content, or one whose href is not an http(s) URL
 // (an app link), is not for the model.
 func (r *Reader) link(n *cnode) (a formats.Alternate, ok bool, err error) {
-	if len(n.kids) > 0 || formats.TrimSpace(strings.Join(n.text, "")) != "" {
+	if len(n.kids) > 0 || uri.TrimSpace(strings.Join(n.text, "")) != "" {
 		return a, false, nil
 	}
 	rel := false
@@ -183,7 +184,7 @@ func (r *Reader) link(n *cnode) (a formats.Alternate, ok bool, err error) {
 			return a, false, nil
 		}
 	}
-	href := formats.TrimSpace(n.attr("href"))
+	href := uri.TrimSpace(n.attr("href"))
 	if !rel || href == "" {
 		return a, false, nil
 	}

@@ -115,6 +115,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // MaxDepth is how deep elements may nest; a deeper document is an error.
@@ -802,7 +803,7 @@ func (r *Reader) endEntry() (formats.Entry, bool, error) {
 			return formats.Entry{}, false, r.warn(r.locLine, r.locCol, true, r.locErr)
 		}
 	default:
-		bare := formats.TrimSpace(string(r.bare))
+		bare := uri.TrimSpace(string(r.bare))
 		if bare == "" {
 			return formats.Entry{}, false, r.warnf(r.entryLine, r.entryCl, true, "<%s> without <loc> skipped", name)
 		}
@@ -834,7 +835,7 @@ func (r *Reader) endEntry() (formats.Entry, bool, error) {
 
 // clip shortens a value for a message.
 func clip(b []byte) string {
-	s := formats.TrimSpace(string(b))
+	s := uri.TrimSpace(string(b))
 	if len(s) > 60 {
 		return s[:57] + "..."
 	}

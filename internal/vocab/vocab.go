@@ -11,7 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // NewsAge is how old a news article may be: Google News sitemaps list only
@@ -68,7 +68,7 @@ func IsVideoIDType(s string) bool {
 // "zh-cn" otherwise. It reports false when the tag does not start with a
 // two- or three-letter code.
 func NewsLanguage(tag string) (string, bool) {
-	tag = strings.ToLower(strings.ReplaceAll(formats.TrimSpace(tag), "_", "-"))
+	tag = strings.ToLower(strings.ReplaceAll(uri.TrimSpace(tag), "_", "-"))
 	primary, rest, _ := strings.Cut(tag, "-")
 	if len(primary) < 2 || len(primary) > 3 {
 		return "", false

@@ -1,4 +1,4 @@
-package formats
+package uri
 
 import (
 	"fmt"
@@ -22,7 +22,7 @@ func AnyURIProblem(s string) string {
 	}
 	rest := body
 	if i := strings.IndexAny(body, ":/?"); i >= 0 && body[i] == ':' {
-		if !validURIScheme(body[:i]) {
+		if !ValidScheme(body[:i]) {
 			return "a bad scheme before ':'"
 		}
 		rest = body[i+1:]
@@ -103,16 +103,16 @@ func authoritySyntax(auth string) string {
 // badPercent reports whether s holds a '%' that does not start an escape.
 func badPercent(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
+		if s[i] == '%' && (i+2 >= len(s) || !IsHex(s[i+1]) || !IsHex(s[i+2])) {
 			return true
 		}
 	}
 	return false
 }
 
-// validURIScheme reports whether s is a URI scheme: a letter, then
+// ValidScheme reports whether s is a URI scheme: a letter, then
 // letters, digits, '+', '-' and '.'.
-func validURIScheme(s string) bool {
+func ValidScheme(s string) bool {
 	if s == "" || !('a' <= s[0]|32 && s[0]|32 <= 'z') {
 		return false
 	}
