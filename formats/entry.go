@@ -180,10 +180,10 @@ const (
 	// to declare on the root, as they declare their own, but data a
 	// format may or may not hold. Uses never holds it; Kinds does.
 	ExtForeign
-)
 
-// ExtAll is the set of every extension.
-const ExtAll = ExtImage | ExtVideo | ExtNews | ExtAlternates | ExtMobile
+	// ExtAll is the set of every extension.
+	ExtAll = ExtImage | ExtVideo | ExtNews | ExtAlternates | ExtMobile
+)
 
 // Uses returns the extensions x holds data for; none for a nil x. Foreign
 // elements need no extension: they declare their own namespaces.

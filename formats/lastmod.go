@@ -35,9 +35,9 @@ type LastMod struct {
 }
 
 // NewLastMod returns t with precision p. A zero t gives an unknown LastMod,
-// and so does a time the sitemap schema cannot hold (see CheckLastModTime).
+// and so does a time the sitemap schema cannot hold (see checkLastModTime).
 func NewLastMod(t time.Time, p Precision) LastMod {
-	if t.IsZero() || p == PrecisionUnknown || CheckLastModTime(t) != nil {
+	if t.IsZero() || p == PrecisionUnknown || checkLastModTime(t) != nil {
 		return LastMod{}
 	}
 	return LastMod{t: t, prec: p}
@@ -52,10 +52,10 @@ const (
 	maxLastModOffset = 14 * 60 * 60 // seconds
 )
 
-// CheckLastModTime reports why t, written in its own zone, is no date the
+// checkLastModTime reports why t, written in its own zone, is no date the
 // sitemap schema accepts: a year outside minLastModYear to maxLastModYear,
 // or a UTC offset beyond maxLastModOffset. It wraps ErrBadDate.
-func CheckLastModTime(t time.Time) error {
+func checkLastModTime(t time.Time) error {
 	if y := t.Year(); y < minLastModYear || y > maxLastModYear {
 		return fmt.Errorf("%w: year %04d is outside %04d to %d", ErrBadDate, y, minLastModYear, maxLastModYear)
 	}
@@ -158,7 +158,7 @@ func ParseLastMod(s string) (LastMod, error) {
 		return LastMod{}, fmt.Errorf("%w: empty", ErrBadDate)
 	}
 	if l, ok := parseW3C(s); ok {
-		if err := CheckLastModTime(l.t); err != nil {
+		if err := checkLastModTime(l.t); err != nil {
 			return LastMod{}, fmt.Errorf("%q: %w", s, err)
 		}
 		return l, nil
@@ -189,7 +189,7 @@ func ParseLastMod(s string) (LastMod, error) {
 		if !strings.Contains(layout, ":05") {
 			prec = PrecisionMinute
 		}
-		if err := CheckLastModTime(t); err != nil {
+		if err := checkLastModTime(t); err != nil {
 			return LastMod{}, fmt.Errorf("%q: %w", s, err)
 		}
 		return LastMod{t: t, prec: prec}, nil
@@ -280,7 +280,7 @@ func quoteAll(words []string) string {
 // padded with ASCII space.
 func ParseLastModBytes(b []byte) (LastMod, error) {
 	if s, ok := trimASCII(b); ok {
-		if l, ok := parseW3C(s); ok && CheckLastModTime(l.t) == nil {
+		if l, ok := parseW3C(s); ok && checkLastModTime(l.t) == nil {
 			return l, nil
 		}
 	}

@@ -4,7 +4,7 @@ import "time"
 
 // parseW3C parses the six W3C Datetime levels, and reports false for
 // anything else (and for the zero time, which a LastMod cannot hold). It
-// does not check the range the schema allows (CheckLastModTime). The
+// does not check the range the schema allows (checkLastModTime). The
 // commonest forms, YYYY-MM-DD and YYYY-MM-DDThh:mm:ss with Z or an offset,
 // are parsed by hand without allocating; the others through time.Parse.
 func parseW3C[T string | []byte](s T) (LastMod, bool) {

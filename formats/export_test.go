@@ -1,0 +1,4 @@
+package formats
+
+// CheckLastModTimeForTest exposes checkLastModTime to the external tests.
+var CheckLastModTimeForTest = checkLastModTime
