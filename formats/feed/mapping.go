@@ -13,6 +13,7 @@ import (
 	"github.com/mmcdole/gofeed/rss"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/datenames"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
@@ -215,7 +216,7 @@ func parseDate(raw string, parsed *time.Time) (lm formats.LastMod, why string) {
 	if err == nil {
 		return lm, ""
 	}
-	if names := formats.ForeignDateNames(raw); len(names) > 0 {
+	if names := datenames.Foreign(raw); len(names) > 0 {
 		q := make([]string, len(names))
 		for i, n := range names {
 			q[i] = strconv.Quote(n)
