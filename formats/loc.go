@@ -42,24 +42,24 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 		return "", err
 	}
 	if strings.Contains(s, "\uFFFD") {
-		return "", fmt.Errorf("%w: %q", ErrLocReplacement, clip(s))
+		return "", fmt.Errorf("%w: %q", ErrLocReplacement, uri.Clip(s))
 	}
 	scheme, rest, ok := splitScheme(s)
 	if !ok {
 		if base == nil || (base.Scheme != "http" && base.Scheme != "https") {
-			return "", fmt.Errorf("%w: %q", ErrLocRelative, clip(s))
+			return "", fmt.Errorf("%w: %q", ErrLocRelative, uri.Clip(s))
 		}
 		ref, err := url.Parse(escapeURI(s))
 		if err != nil {
-			return "", fmt.Errorf("%w: %q", ErrLocRelative, clip(s))
+			return "", fmt.Errorf("%w: %q", ErrLocRelative, uri.Clip(s))
 		}
 		return ParseLoc(base.ResolveReference(ref).String(), nil)
 	}
 	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("%w: %q", ErrLocScheme, clip(s))
+		return "", fmt.Errorf("%w: %q", ErrLocScheme, uri.Clip(s))
 	}
 	if !strings.HasPrefix(rest, "//") {
-		return "", fmt.Errorf("%w: %q has no host", ErrLocHost, clip(s))
+		return "", fmt.Errorf("%w: %q has no host", ErrLocHost, uri.Clip(s))
 	}
 	rest = rest[2:]
 	end := strings.IndexAny(rest, "/?#")
@@ -68,7 +68,7 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 	}
 	authority, err := cleanAuthority(rest[:end])
 	if err != nil {
-		return "", fmt.Errorf("%w: %q: %w", ErrLocHost, clip(s), err)
+		return "", fmt.Errorf("%w: %q: %w", ErrLocHost, uri.Clip(s), err)
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
@@ -144,7 +144,7 @@ func isCanonical(s string) bool {
 // and the reserved delimiters other than '#', plus '%' handled apart.
 var uriSafe = func() (t [256]bool) {
 	for c := byte(0x21); c < 0x7f; c++ {
-		t[c] = !strings.ContainsRune(uriExcluded+"%#", rune(c))
+		t[c] = !strings.ContainsRune(uri.Excluded+"%#", rune(c))
 	}
 	return
 }()
@@ -256,15 +256,9 @@ func escapeURI(s string) string {
 	return b.String()
 }
 
-// uriExcluded are the printable ASCII characters a loc never holds as
-// they are: the delimiters RFC 3986 excludes, and '[' and ']', which it
-// allows only around an IPv6 host (libxml2's anyURI, and so xmllint,
-// refuse them in a path or query: "?q[]=1").
-const uriExcluded = `"<>\^` + "`{|}[]"
-
 // appendEscaped writes s to b with every byte a URI may not hold
 // percent-encoded: non-ASCII bytes (so characters are encoded as UTF-8),
-// space and control characters, the characters of uriExcluded, a '%'
+// space and control characters, the characters of uri.Excluded, a '%'
 // that starts no escape, and every '#' after the first.
 func appendEscaped(b *strings.Builder, s string) {
 	const hex = "0123456789ABCDEF"
@@ -311,16 +305,16 @@ func checkSeparators(s string) error {
 			continue
 		}
 		if isLocBreak(r) || i < scheme {
-			return fmt.Errorf("%w: %q", ErrLocSpace, clip(s))
+			return fmt.Errorf("%w: %q", ErrLocSpace, uri.Clip(s))
 		}
 		next := s[i+utf8.RuneLen(r):]
 		if strings.HasPrefix(next, "//") {
-			return fmt.Errorf("%w: %q", ErrLocSpace, clip(s))
+			return fmt.Errorf("%w: %q", ErrLocSpace, uri.Clip(s))
 		}
 		control = control || unicode.IsControl(r)
 	}
 	if control {
-		return fmt.Errorf("%w: %q", ErrLocControl, clip(s))
+		return fmt.Errorf("%w: %q", ErrLocControl, uri.Clip(s))
 	}
 	return nil
 }
@@ -334,12 +328,4 @@ func asciiLower(s string) string {
 		}
 	}
 	return s
-}
-
-// clip shortens s for an error message.
-func clip(s string) string {
-	if len(s) <= 120 {
-		return s
-	}
-	return s[:117] + "..."
 }

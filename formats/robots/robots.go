@@ -16,6 +16,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // Format is the registered robots.txt format. It can be read only.
@@ -119,14 +120,14 @@ func (r *Reader) Next() (formats.Entry, error) {
 // parse returns the URL of a Sitemap: line. A relative one resolves against
 // ReadOptions.Base; in strict mode it is refused, as validation does (the
 // protocol wants an absolute URL), and so is a URL as written that breaks
-// the URI grammar, which ParseLoc repairs (formats.LocProblem).
+// the URI grammar, which ParseLoc repairs (uri.LocProblem).
 func (r *Reader) parse(value string) (string, error) {
 	if !r.opts.Strict {
 		return formats.ParseLoc(value, r.opts.Base)
 	}
 	loc, err := formats.ParseLoc(value, nil)
 	if err == nil {
-		err = formats.LocProblem(value)
+		err = uri.LocProblem(value)
 	}
 	return loc, err
 }

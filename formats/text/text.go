@@ -15,6 +15,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // MaxLineLength is the longest line the reader accepts, in bytes; a longer
@@ -86,7 +87,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 		if perr == nil && r.opts.Strict {
 			// A URL as written that breaks the URI grammar, which
 			// ParseLoc repairs: refused, as validation does.
-			perr = formats.LocProblem(string(line))
+			perr = uri.LocProblem(string(line))
 		}
 		if perr != nil {
 			if werr := r.opts.Warning(r.lines.Line(), 1, true, perr); werr != nil {

@@ -78,3 +78,35 @@ func ChildFileName(loc string) (string, error) {
 	}
 	return name, nil
 }
+
+// Excluded are the printable ASCII characters a loc never holds as
+// they are: the delimiters RFC 3986 excludes, and '[' and ']', which it
+// allows only around an IPv6 host (libxml2's anyURI, and so xmllint,
+// refuse them in a path or query: "?q[]=1").
+const Excluded = `"<>\^` + "`{|}[]"
+
+// Clip shortens s for an error message.
+func Clip(s string) string {
+	if len(s) <= 120 {
+		return s
+	}
+	return s[:117] + "..."
+}
+
+// LocProblem returns what the protocol forbids in a URL as a document
+// wrote it, or nil: a value AnyURIProblem refuses (a bad %, several #, [
+// or ] outside the host), or a character that must be percent-encoded
+// (space and control characters, non-ASCII characters, host included,
+// and the delimiters RFC 3986 excludes). formats.ParseLoc repairs both when
+// reading; strict readers refuse such a URL, as validation does.
+func LocProblem(s string) error {
+	if p := AnyURIProblem(s); p != "" {
+		return fmt.Errorf("not a valid URI as written: %s: %q", p, Clip(s))
+	}
+	for _, r := range s {
+		if r <= ' ' || r >= 0x7F || strings.ContainsRune(Excluded, r) && r != '[' && r != ']' {
+			return fmt.Errorf("%q must be percent-encoded (and a host written in punycode): %q", r, Clip(s))
+		}
+	}
+	return nil
+}
