@@ -19,6 +19,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"slices"
 
@@ -121,15 +122,50 @@ var ErrStop = errors.New("diff: stop")
 // each partition of the spill otherwise. Entries that are not pages (the
 // children of an index, KindSitemap) are compared like pages.
 func Compare(oldSet, newSet formats.Reader, opts Options, emit func(Change) error) (Stats, error) {
+	c := New(opts)
+	defer c.Close()
+	if err := c.ReadOld(oldSet); err != nil {
+		return Stats{}, err
+	}
+	return c.Compare(newSet, emit)
+}
+
+// Comparison compares sets read at different times: ReadOld reads the old
+// set (before it is replaced, say), Compare the new one later. Close
+// removes what was spilled.
+type Comparison struct{ c *comparer }
+
+// New returns a Comparison with no set read yet.
+func New(opts Options) *Comparison {
 	if opts.MaxEntries <= 0 {
 		opts.MaxEntries = DefaultMaxEntries
 	}
-	c := &comparer{opts: opts, emit: emit}
-	err := c.run(oldSet, newSet)
+	return &Comparison{&comparer{opts: opts, sides: [2]*side{newSide(), newSide()}}}
+}
+
+// ReadOld reads the old set to the end.
+func (c *Comparison) ReadOld(oldSet formats.Reader) error { return c.c.read(0, oldSet) }
+
+// Compare reads the new set to the end and calls emit for each page that
+// differs from the old set, as the function Compare does.
+func (c *Comparison) Compare(newSet formats.Reader, emit func(Change) error) (Stats, error) {
+	if err := c.c.read(1, newSet); err != nil {
+		return c.c.stats, err
+	}
+	c.c.emit = emit
+	err := c.c.finish()
 	if errors.Is(err, ErrStop) {
 		err = nil
 	}
-	return c.stats, err
+	return c.c.stats, err
+}
+
+// Close removes the spill files, if any.
+func (c *Comparison) Close() {
+	if c.c.parts != nil {
+		closeAll(c.c.parts)
+		c.c.parts = nil
+	}
 }
 
 // side is one set's entries of a partition, by normal form: the first
@@ -153,30 +189,51 @@ type comparer struct {
 	opts  Options
 	emit  func(Change) error
 	stats Stats
+	sides [2]*side     // the sets in memory, until they are spilled
+	held  int          // entries in memory
+	parts []*partition // the spill, once the sets did not fit in memory
+	seed  maphash.Seed
 }
 
-// run reads both sets into memory until they hold more than MaxEntries
-// entries together; past that it spills them.
-func (c *comparer) run(oldSet, newSet formats.Reader) error {
-	sides := [2]*side{newSide(), newSide()}
-	readers := [2]formats.Reader{oldSet, newSet}
-	held := 0
-	for i, r := range readers {
-		for {
-			e, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
+// read reads set (0 old, 1 new) from r to the end: into memory while the
+// sets hold no more than MaxEntries entries together, into the spill past
+// that.
+func (c *comparer) read(set int, r formats.Reader) error {
+	for {
+		e, err := r.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		key := normalize.Key(e.Loc)
+		if c.parts != nil {
+			if err := c.put(set, key, e); err != nil {
 				return err
 			}
-			sides[i].add(normalize.Key(e.Loc), e)
-			if held++; held > c.opts.MaxEntries {
-				return c.spill(sides, readers, i)
+			continue
+		}
+		c.sides[set].add(key, e)
+		if c.held++; c.held > c.opts.MaxEntries {
+			if err := c.spill(); err != nil {
+				return err
 			}
 		}
 	}
-	return c.compare(sides[0], sides[1])
+}
+
+// finish compares what was read.
+func (c *comparer) finish() error {
+	if c.parts == nil {
+		return c.compare(c.sides[0], c.sides[1])
+	}
+	for _, p := range c.parts {
+		if err := c.partition(p, 1); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // compare emits the changes between two sides that are in memory, ordered

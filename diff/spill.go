@@ -44,48 +44,30 @@ func (p *partition) append(set int, h uint64, e formats.Entry) error {
 	return err
 }
 
-// spill moves what is in memory to partitions, reads the rest of the sets
-// into them (reading set from, whose reader is part-read, on), and compares
-// a partition at a time.
-func (c *comparer) spill(sides [2]*side, readers [2]formats.Reader, from int) error {
-	seed := maphash.MakeSeed()
+// spill moves what is in memory to partitions, where the rest of the sets
+// go as they are read.
+func (c *comparer) spill() error {
+	c.seed = maphash.MakeSeed()
 	parts, err := newPartitions(c.opts.TempDir)
 	if err != nil {
 		return err
 	}
-	defer closeAll(parts)
-	put := func(set int, key string, e formats.Entry) error {
-		h := maphash.String(seed, key)
-		return parts[h%fanout].append(set, h, e)
-	}
-	for set, s := range sides {
+	c.parts = parts
+	for set, s := range c.sides {
 		for _, k := range s.keys {
-			if err := put(set, k, s.entries[k]); err != nil {
+			if err := c.put(set, k, s.entries[k]); err != nil {
 				return err
 			}
 		}
-		sides[set] = nil
-	}
-	for set := from; set < 2; set++ {
-		for {
-			e, err := readers[set].Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			if err := put(set, normalize.Key(e.Loc), e); err != nil {
-				return err
-			}
-		}
-	}
-	for _, p := range parts {
-		if err := c.partition(p, 1); err != nil {
-			return err
-		}
+		c.sides[set] = nil
 	}
 	return nil
+}
+
+// put adds an entry of set, whose normal form is key, to its partition.
+func (c *comparer) put(set int, key string, e formats.Entry) error {
+	h := maphash.String(c.seed, key)
+	return c.parts[h%fanout].append(set, h, e)
 }
 
 // partition compares the entries of one partition: in memory when they fit,

@@ -61,7 +61,7 @@ type convertCmd struct {
 	Title          string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"The feed's title (default: the site's host name)."`
 	Link           *url.URL `group:"Feed output (rss, atom)" placeholder:"URL" help:"The site the feed is about (default: the site of --base-url, else of the first entry)."`
 	Description    string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"What the feed is about (default: the title)."`
-	Report         string   `group:"Input and output" placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written) to FILE as JSON (- or /dev/stdout: standard output, when -o names a file)."`
+	Report         string   `group:"Input and output" placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written; with -o, the pages added, removed and changed since the set it replaced) to FILE as JSON (- or /dev/stdout: standard output, when -o names a file)."`
 	Strict         bool     `help:"Treat every warning as an error, and write nothing then: the readers' warnings, every finding of the rules of feed2sitemap validate on each input read (warnings such as a duplicate URL or a future lastmod included), and every warning about the output (more than 1,000 news entries or over a size limit in one file that cannot be split, data left out, news over two days old)."`
 	Quiet          bool     `short:"q" xor:"verbosity" help:"Print only errors: no warnings, no summary, no progress."`
 	Verbose        bool     `short:"v" xor:"verbosity" help:"Print every warning and an account of each input (and each child sitemap read)."`
@@ -150,6 +150,9 @@ func (c *convertCmd) Run(e *env, now clock) error {
 		opts.Output.Verify = strict.finish
 		dest.write.Warn = strict.warns(dest.write.Warn)
 	}
+	// What --report says changed is measured against the set the run
+	// replaces: read before the run places the new one.
+	previous := c.previousForReport(dest)
 	stats, err := convert.Run(inputs, dest.create, opts)
 	if strict != nil {
 		var pe *formats.ParseError
@@ -180,10 +183,17 @@ func (c *convertCmd) Run(e *env, now clock) error {
 			err = strict.outputErr()
 		}
 	}
+	var changes *reportChanges
 	if err == nil || c.Sources.KeepGoing && errors.Is(err, convert.ErrInputsFailed) {
 		if cerr := dest.commit(); cerr != nil {
 			err = cerr
 		}
+		if previous != nil && (err == nil || errors.Is(err, convert.ErrInputsFailed)) {
+			changes = c.changesSince(dest, previous)
+		}
+	}
+	if previous != nil {
+		previous.Close()
 	}
 	prog.clear()
 	if errors.Is(err, convert.ErrNoEntries) {
@@ -237,7 +247,7 @@ func (c *convertCmd) Run(e *env, now clock) error {
 	}
 	rep.finish(stats, dest, err)
 	if c.Report != "" {
-		if rerr := writeReport(c.Report, e.Stdout, stats, dest, err); rerr != nil && err == nil {
+		if rerr := writeReport(c.Report, e.Stdout, stats, dest, changes, err); rerr != nil && err == nil {
 			err = rerr
 		}
 	}

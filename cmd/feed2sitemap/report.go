@@ -20,6 +20,9 @@ type report struct {
 	// Files are the files written, the index last; empty when nothing
 	// was written (or the output was standard output).
 	Files []reportFile `json:"files"`
+	// Changes says what changed against the set the output replaced
+	// (when there was one, and it could be read).
+	Changes *reportChanges `json:"changes,omitempty"`
 	// Error is why the run failed; empty on success.
 	Error string `json:"error,omitempty"`
 }
@@ -103,8 +106,8 @@ func (c *convertCmd) checkReport(d *destination) error {
 
 // writeReport writes the account of the run to path, replacing it whole,
 // or to stdout when path names standard output.
-func writeReport(path string, stdout io.Writer, s *convert.Stats, d *destination, runErr error) error {
-	r := report{Files: []reportFile{}, Failures: []reportFailure{}}
+func writeReport(path string, stdout io.Writer, s *convert.Stats, d *destination, changes *reportChanges, runErr error) error {
+	r := report{Files: []reportFile{}, Failures: []reportFailure{}, Changes: changes}
 	for _, in := range s.Inputs {
 		f := in.Filtered
 		if f == nil {
