@@ -34,6 +34,7 @@ import (
 	// command treats each by what it says of itself (formats.Format).
 	_ "github.com/feed2sitemap/feed2sitemap/formats/csv"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/html"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/jsonl"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/robots"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/text"
