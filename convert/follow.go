@@ -37,6 +37,12 @@ type FollowOptions struct {
 	// (its Input.Open is called on the same goroutine). Nil means
 	// LocalChild.
 	OpenChild func(ctx context.Context, parent Input, loc string) (Input, error)
+	// Select, when not nil, is asked about each child an index lists
+	// (its loc and lastmod, as the index gives them) before it is
+	// opened: a child for which it returns a reason is not opened at
+	// all, and is counted under that reason in the index's
+	// InputStats.SkippedChildren. ChildSelection.Selector makes one.
+	Select func(child formats.Entry) (reason string)
 }
 
 // LocalChild opens the child sitemap loc of a local index: the file named
@@ -87,6 +93,7 @@ type Follower struct {
 	visited  map[string]bool
 	window   int
 	maxDepth int
+	sel      func(formats.Entry) string
 	stack    []*frame // the input being read, above the indexes it is a child of
 }
 
@@ -111,7 +118,7 @@ type Follower struct {
 func Follow(src *Source, opts FollowOptions) *Follower {
 	ctx, cancel := context.WithCancel(context.Background())
 	fl := &Follower{s: src, ctx: ctx, cancel: cancel, open: opts.OpenChild, visited: map[string]bool{},
-		window: opts.Concurrency, maxDepth: opts.MaxDepth}
+		window: opts.Concurrency, maxDepth: opts.MaxDepth, sel: opts.Select}
 	if fl.open == nil {
 		fl.open = LocalChild
 	}
@@ -186,7 +193,7 @@ func (fl *Follower) next(f *frame) (e formats.Entry, entered bool, err error) {
 			f.ahead = append(f.ahead, &item{e: e})
 			break
 		}
-		c, err := fl.child(f, e.Loc)
+		c, err := fl.child(f, e)
 		if err != nil {
 			return formats.Entry{}, false, err
 		}
@@ -209,13 +216,23 @@ func (fl *Follower) next(f *frame) (e formats.Entry, entered bool, err error) {
 	return formats.Entry{}, true, nil
 }
 
-// child starts opening the child loc of f, unless it is not to be followed.
-func (fl *Follower) child(f *frame, loc string) (*child, error) {
+// child starts opening the child e of f, unless it is not to be followed.
+func (fl *Follower) child(f *frame, e formats.Entry) (*child, error) {
 	f.children++
 	f.st.Children++
 	if f.children > MaxChildren {
 		return nil, nil
 	}
+	if fl.sel != nil {
+		if reason := fl.sel(e); reason != "" {
+			if f.st.SkippedChildren == nil {
+				f.st.SkippedChildren = map[string]int{}
+			}
+			f.st.SkippedChildren[reason]++
+			return nil, nil
+		}
+	}
+	loc := e.Loc
 	if f.depth >= fl.maxDepth {
 		return nil, fl.s.warn(f.st, fmt.Errorf("child sitemap %s not followed: it would be level %d, deeper than the limit of %d", loc, f.depth+1, fl.maxDepth))
 	}

@@ -43,6 +43,10 @@ type InputStats struct {
 	// Children counts the child sitemaps this input listed, when it was
 	// followed (followed or not).
 	Children int
+	// SkippedChildren counts, by reason (RuleInclude, RuleExclude,
+	// RuleSince), the children listed that FollowOptions.Select left
+	// out: they were not opened.
+	SkippedChildren map[string]int
 	// Err is why the input failed (a child that could not be fetched,
 	// opened or read whole); nil when it was read.
 	Err      error

@@ -53,7 +53,9 @@ type convertCmd struct {
 	AllowCrossHost bool     `group:"Filters" name:"allow-cross-host" help:"With --base-url and no --host, keep URLs outside the sitemap's host and directory (when robots.txt cross-submission is set up)."`
 	Include        []string `group:"Filters" sep:"none" placeholder:"GLOB" help:"Keep only URLs whose path matches GLOB (repeatable). A glob matches the whole path, which starts with /: * stays within a /-segment, ** spans segments (/**/*.html: any directory, the top too), ? is one character, [ab] [a-z] [!a] a class, {html,php} alternatives."`
 	Exclude        []string `group:"Filters" sep:"none" placeholder:"GLOB" help:"Drop URLs whose path matches GLOB (repeatable)."`
-	Since          string   `group:"Filters" placeholder:"DATE" help:"Keep only entries with a lastmod on or after DATE (2024-05-01, or a W3C date-time); entries without lastmod are dropped."`
+	Since          string   `group:"Filters" placeholder:"DATE" help:"Keep only entries with a lastmod on or after DATE (2024-05-01, or a W3C date-time); entries without lastmod are dropped. Child sitemaps whose lastmod in their index is before DATE are not read (those without one are)."`
+	ChildInclude   []string `group:"Filters" name:"include-sitemaps" sep:"none" placeholder:"GLOB" help:"Follow only the child sitemaps of an index (or robots.txt) whose path matches GLOB (repeatable; globs as in --include); the others are not fetched."`
+	ChildExclude   []string `group:"Filters" name:"exclude-sitemaps" sep:"none" placeholder:"GLOB" help:"Do not follow (nor fetch) the child sitemaps whose path matches GLOB (repeatable)."`
 	Sort           string   `group:"Merging and URLs" enum:"none,loc,lastmod" default:"none" placeholder:"none|loc|lastmod" help:"Order of the output: none keeps input order; loc sorts by URL; lastmod puts the newest first."`
 	Limit          int      `group:"Merging and URLs" placeholder:"N" help:"Write only the first N entries in the output's order (with rss and atom: the newest N)."`
 	News           string   `group:"Merging and URLs" placeholder:"NAME" help:"Make the feed items published in the last two days news entries (news:news) of the publication NAME, in the feed's language."`
@@ -398,6 +400,9 @@ func (c *convertCmd) options(out *formats.Format, now clock) (convert.Options, e
 		}
 		opts.Filter.Since = l.Time()
 	}
+	if opts.Follow.Select, err = c.childSelection(opts.Filter.Since); err != nil {
+		return opts, err
+	}
 	if c.MaxAge != "" {
 		age, err := parseAge(c.MaxAge)
 		if err != nil {
@@ -653,6 +658,9 @@ func (r *reporter) finish(s *convert.Stats, d *destination, err error) {
 			fmt.Fprintf(&b, " (%d failed)", n)
 		}
 	}
+	if n, why := notFollowed(s); n > 0 {
+		fmt.Fprintf(&b, ", %d child %s not followed (%s)", n, plural(n, "sitemap", "sitemaps"), rulesText(why))
+	}
 	if sk, w := s.Skipped(), s.Warnings(); sk > 0 || w > 0 {
 		fmt.Fprintf(&b, " (%d invalid, %d %s)", sk, w, plural(w, "warning", "warnings"))
 	}
@@ -739,6 +747,9 @@ func inputLine(in convert.InputStats) string {
 	fmt.Fprintf(&b, "%s (%s): ", in.Name, format)
 	if in.Children > 0 {
 		fmt.Fprintf(&b, "%d child %s, ", in.Children, plural(in.Children, "sitemap", "sitemaps"))
+	}
+	if n := skippedChildren(in); n > 0 {
+		fmt.Fprintf(&b, "%d not followed (%s), ", n, rulesText(in.SkippedChildren))
 	}
 	fmt.Fprintf(&b, "%d read, %d invalid", in.Read, in.Skipped)
 	if f := in.FilteredTotal(); f > 0 {

@@ -213,10 +213,11 @@ func (f *sourceFlags) openChild(ctx context.Context, parent convert.Input, loc s
 	return in, nil
 }
 
-// apply sets the following options of a conversion.
+// apply sets the following options of a conversion, keeping the
+// selection of children (FollowOptions.Select) the command made.
 func (f *sourceFlags) apply(opts *convert.Options) {
 	opts.Follow = convert.FollowOptions{Enabled: !f.NoFollow, MaxDepth: f.MaxDepth, Concurrency: f.Concurrency,
-		KeepGoing: f.KeepGoing, OpenChild: f.openChild}
+		KeepGoing: f.KeepGoing, OpenChild: f.openChild, Select: opts.Follow.Select}
 	opts.Read.MaxURLsTotal = f.MaxURLsTotal
 }
 

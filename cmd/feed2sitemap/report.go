@@ -44,6 +44,11 @@ type reportInput struct {
 	Filtered   map[string]int `json:"filtered"`
 	Duplicates int            `json:"duplicates"`
 	Written    int            `json:"written"`
+
+	// SkippedChildren counts, by reason (include, exclude, since), the
+	// children of a followed index that --include-sitemaps,
+	// --exclude-sitemaps and --since left out: they were not fetched.
+	SkippedChildren map[string]int `json:"skipped_children,omitempty"`
 }
 
 type reportFailure struct {
@@ -113,7 +118,7 @@ func writeReport(path string, stdout io.Writer, s *convert.Stats, d *destination
 		if f == nil {
 			f = map[string]int{}
 		}
-		ri := reportInput{Name: in.Name, Format: in.Format, Depth: in.Depth, Children: in.Children, Read: in.Read, Invalid: in.Skipped,
+		ri := reportInput{Name: in.Name, Format: in.Format, Depth: in.Depth, Children: in.Children, SkippedChildren: in.SkippedChildren, Read: in.Read, Invalid: in.Skipped,
 			Warnings: in.Warnings, Filtered: f, Duplicates: in.Duplicates, Written: in.Written()}
 		if in.Depth > 0 {
 			ri.Parent = s.Inputs[in.Parent].Name
