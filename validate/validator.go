@@ -20,14 +20,8 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
-// The protocol's limits on one file.
-const (
-	MaxURLs  = formats.MaxURLs
-	MaxBytes = formats.MaxBytes
-)
-
 // maxChildren is how many children of one index or robots.txt are followed.
-const maxChildren = MaxURLs
+const maxChildren = formats.MaxURLs
 
 // Source names a document and says where it is served.
 type Source struct {
@@ -82,7 +76,7 @@ type Document struct {
 	Parent string
 	// URLs is how many entries (URLs, child sitemaps) it holds.
 	URLs int
-	// Bytes is its size uncompressed (up to MaxBytes+1).
+	// Bytes is its size uncompressed (up to formats.MaxBytes+1).
 	Bytes int64
 	// ScopeKnown is false when the document's location was unknown, so the
 	// host and directory rules were skipped.

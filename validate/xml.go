@@ -165,12 +165,12 @@ func (d *doc) xmlEOF() {
 		d.reportAt(ruleXMLSyntax, f.line, f.col, "the document ends inside <%s>", f.raw)
 		return
 	}
-	if x.entries > MaxURLs {
+	if x.entries > formats.MaxURLs {
 		what := "URLs"
 		if x.index {
 			what = "sitemaps"
 		}
-		d.reportAt(ruleTooManyURLs, 0, 0, "%d %s, more than %d", x.entries, what, MaxURLs)
+		d.reportAt(ruleTooManyURLs, 0, 0, "%d %s, more than %d", x.entries, what, formats.MaxURLs)
 	}
 	if d.news > formats.MaxNews {
 		d.reportAt(ruleNewsCount, 0, 0, "%d URLs with news:news, more than 1,000", d.news)
