@@ -43,12 +43,11 @@ func (c *convertCmd) setFiles(d *destination) (formats.Reader, func(), error) {
 	for i, p := range paths {
 		inputs[i] = c.Sources.local(p)
 	}
-	src, err := convert.Open(inputs, convert.ReadOptions{Splits: true}, nil)
+	r, err := openFollowed(inputs, convert.Options{Read: convert.ReadOptions{Splits: true}}, nil)
 	if err != nil {
-		src.Close()
 		return nil, nil, err
 	}
-	return src, func() { src.Close() }, nil
+	return r, r.Close, nil
 }
 
 // previousForReport reads the set the output is about to replace, for

@@ -120,17 +120,12 @@ func (c *diffCmd) read(e *env, name string) (formats.Reader, func() error, error
 	var opts convert.Options
 	c.Source.apply(&opts)
 	opts.Read.Splits = true
-	obs := &diffObserver{w: e.Stderr}
-	src, err := convert.Open(inputs, opts.Read, obs)
+	obs := convert.Observe{Warn: func(pe *formats.ParseError) {
+		fmt.Fprintf(e.Stderr, "feed2sitemap: warning: %v\n", pe)
+	}}
+	r, err := openFollowed(inputs, opts, obs)
 	if err != nil {
-		src.Close()
 		return nil, nil, err
-	}
-	var r formats.Reader = src
-	var follow *convert.Follower
-	if opts.Follow.Enabled {
-		follow = convert.Follow(src, opts.Follow)
-		r = follow
 	}
 	closed := false
 	var failed error
@@ -139,14 +134,11 @@ func (c *diffCmd) read(e *env, name string) (formats.Reader, func() error, error
 			return failed
 		}
 		closed = true
-		if follow != nil {
-			follow.Close()
-		}
-		src.Close()
+		r.Close()
 		if c.Source.KeepGoing {
 			return nil
 		}
-		for _, in := range src.Inputs() {
+		for _, in := range r.src.Inputs() {
 			if in.Err != nil {
 				failed = errors.Join(failed, fmt.Errorf("%s: %w", in.Name, in.Err))
 			}
@@ -155,15 +147,6 @@ func (c *diffCmd) read(e *env, name string) (formats.Reader, func() error, error
 	}
 	return r, closeFn, nil
 }
-
-// diffObserver prints the warnings of reading.
-type diffObserver struct{ w io.Writer }
-
-func (o *diffObserver) Warning(pe *formats.ParseError) {
-	fmt.Fprintf(o.w, "feed2sitemap: warning: %v\n", pe)
-}
-func (o *diffObserver) Dropped(convert.Drop) {}
-func (o *diffObserver) Progressed(int)       {}
 
 // diffReporter writes the changes shown, one at a time, and what ends the
 // report.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/fetch"
+	"github.com/feed2sitemap/feed2sitemap/formats"
 )
 
 // sourceFlags are the flags of remote inputs and of following sitemap
@@ -261,4 +262,49 @@ func failureLine(s *convert.Stats, in convert.InputStats) string {
 		return fmt.Sprintf("%v (listed by %s)", in.Err, s.Inputs[in.Parent].Name)
 	}
 	return in.Err.Error()
+}
+
+// followed is the entries of some inputs as convert reads them, with the
+// children of their indexes in their place when the options follow them:
+// what diff, validate --live and --report's comparison read.
+type followed struct {
+	src    *convert.Source
+	follow *convert.Follower
+}
+
+// openFollowed opens inputs with opts.Read, following indexes when
+// opts.Follow.Enabled. Close it in every case but an error.
+func openFollowed(inputs []convert.Input, opts convert.Options, obs convert.Observer) (*followed, error) {
+	src, err := convert.Open(inputs, opts.Read, obs)
+	if err != nil {
+		src.Close()
+		return nil, err
+	}
+	f := &followed{src: src}
+	if opts.Follow.Enabled {
+		f.follow = convert.Follow(src, opts.Follow)
+	}
+	return f, nil
+}
+
+// NextItem returns the next entry with the input it came from.
+func (f *followed) NextItem() (convert.Item, error) {
+	if f.follow != nil {
+		return f.follow.NextItem()
+	}
+	return f.src.NextItem()
+}
+
+// Next returns the next entry.
+func (f *followed) Next() (formats.Entry, error) {
+	it, err := f.NextItem()
+	return it.Entry, err
+}
+
+// Close stops the children being opened and closes the inputs.
+func (f *followed) Close() {
+	if f.follow != nil {
+		f.follow.Close()
+	}
+	f.src.Close()
 }

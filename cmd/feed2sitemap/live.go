@@ -143,17 +143,12 @@ func (c *validateCmd) pages(src *sourceFlags, inputs []convert.Input, skip []str
 // inputPages yields the pages of one input; false when yield asked to
 // stop.
 func (c *validateCmd) inputPages(in convert.Input, opts convert.Options, yield func(live.Page) bool) bool {
-	s, err := convert.Open([]convert.Input{in}, opts.Read, silentObserver{})
-	defer s.Close()
+	// What reading the inputs again tells, the validator reported.
+	r, err := openFollowed([]convert.Input{in}, opts, convert.Observe{})
 	if err != nil {
 		return true
 	}
-	var r interface{ NextItem() (convert.Item, error) } = s
-	if opts.Follow.Enabled {
-		fl := convert.Follow(s, opts.Follow)
-		defer fl.Close()
-		r = fl
-	}
+	defer r.Close()
 	var names []string
 	for {
 		it, err := r.NextItem()
@@ -165,7 +160,7 @@ func (c *validateCmd) inputPages(in convert.Input, opts convert.Options, yield f
 		}
 		if it.Input >= len(names) {
 			names = names[:0]
-			for _, st := range s.Inputs() {
+			for _, st := range r.src.Inputs() {
 				names = append(names, st.Name)
 			}
 		}
@@ -178,14 +173,6 @@ func (c *validateCmd) inputPages(in convert.Input, opts convert.Options, yield f
 		}
 	}
 }
-
-// silentObserver ignores what reading the inputs again tells: the
-// validator reported it.
-type silentObserver struct{}
-
-func (silentObserver) Warning(*formats.ParseError) {}
-func (silentObserver) Dropped(convert.Drop)        {}
-func (silentObserver) Progressed(int)              {}
 
 // liveProgress is the progress line of the live checks on a terminal:
 // the pages checked, the rate, and the findings so far. Its methods are
