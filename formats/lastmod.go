@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/datenames"
+	"github.com/feed2sitemap/feed2sitemap/internal/dates"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
@@ -111,38 +112,6 @@ func (l LastMod) AppendText(b []byte) []byte {
 // MarshalText implements encoding.TextMarshaler with the form of String.
 func (l LastMod) MarshalText() ([]byte, error) { return l.AppendText(nil), nil }
 
-// feedLayouts are the RFC 822/1123 forms and their common variations,
-// and zonelessLayouts the same with no time zone (see DateOfZoneless).
-// RFC 822 makes the day of the week and the seconds optional and writes
-// the year in two digits; RFC 1123 in four: every combination is read.
-var feedLayouts, zonelessLayouts = rfc822Layouts()
-
-// rfc822Layouts returns the layouts of feedLayouts and zonelessLayouts.
-func rfc822Layouts() (zoned, zoneless []string) {
-	for _, day := range []string{"Mon, ", ""} {
-		for _, year := range []string{"2006", "06"} {
-			for _, clock := range []string{"15:04:05", "15:04"} {
-				layout := day + "2 Jan " + year + " " + clock
-				zoned = append(zoned, layout+" -0700", layout+" MST")
-				zoneless = append(zoneless, layout)
-			}
-		}
-	}
-	zoned = append(zoned, "Monday, 02-Jan-06 15:04:05 MST",
-		"2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05 -0700", "2006-01-02 15:04:05 MST")
-	zoneless = append(zoneless, "Monday, 02-Jan-06 15:04:05",
-		"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04")
-	return zoned, zoneless
-}
-
-// zoneOffsets are the zone names RFC 822 defines; any other name is
-// ambiguous and rejected.
-var zoneOffsets = map[string]int{
-	"UT": 0, "UTC": 0, "GMT": 0, "Z": 0,
-	"EST": -5, "EDT": -4, "CST": -6, "CDT": -5,
-	"MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
-}
-
 // ParseLastMod parses a lastmod value: any of the six W3C Datetime levels
 // (YYYY, YYYY-MM, YYYY-MM-DD, and date-times to the minute, second or
 // fraction of a second, with a zone), and the RFC 822/1123 dates feeds use
@@ -156,42 +125,19 @@ func ParseLastMod(s string) (LastMod, error) {
 	if s == "" {
 		return LastMod{}, fmt.Errorf("%w: empty", ErrBadDate)
 	}
-	if l, ok := parseW3C(s); ok {
-		if err := checkLastModTime(l.t); err != nil {
-			return LastMod{}, fmt.Errorf("%q: %w", s, err)
+	t, p, ok := dates.W3C(s)
+	if !ok {
+		var zone string
+		t, p, zone, ok = dates.RFC822(s)
+		if zone != "" {
+			return LastMod{}, fmt.Errorf("%w: %q has an unknown time zone %q", ErrBadDate, s, zone)
 		}
-		return l, nil
 	}
-	// Go reads neither of RFC 822's own names for UTC, UT and the military
-	// Z, as a zone name.
-	in := s
-	if rest, ok := cutSuffixFold(s, " UT"); ok {
-		in = rest + " +0000"
-	} else if rest, ok := cutSuffixFold(s, " Z"); ok {
-		in = rest + " +0000"
-	}
-	for _, layout := range feedLayouts {
-		t, err := time.Parse(layout, in)
-		if err != nil {
-			continue
-		}
-		if strings.HasSuffix(layout, "MST") {
-			name, _ := t.Zone()
-			off, known := zoneOffsets[strings.ToUpper(name)]
-			if !known {
-				return LastMod{}, fmt.Errorf("%w: %q has an unknown time zone %q", ErrBadDate, s, name)
-			}
-			t = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), 0,
-				time.FixedZone("", off*3600))
-		}
-		prec := PrecisionSecond
-		if !strings.Contains(layout, ":05") {
-			prec = PrecisionMinute
-		}
+	if ok {
 		if err := checkLastModTime(t); err != nil {
 			return LastMod{}, fmt.Errorf("%q: %w", s, err)
 		}
-		return LastMod{t: t, prec: prec}, nil
+		return LastMod{t: t, prec: Precision(p)}, nil
 	}
 	if names := datenames.Foreign(s); len(names) > 0 {
 		return LastMod{}, fmt.Errorf("%w: %q has day or month names that are not English (%s): "+
@@ -208,24 +154,12 @@ func ParseLastMod(s string) (LastMod, error) {
 // but the day, as written, is known. It reports false for anything else,
 // and for a date the sitemap schema cannot hold.
 func DateOfZoneless(s string) (LastMod, bool) {
-	s = uri.TrimSpace(s)
-	for _, layout := range zonelessLayouts {
-		t, err := time.Parse(layout, s)
-		if err != nil {
-			continue
-		}
-		l := NewLastMod(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), PrecisionDay)
-		return l, !l.IsZero()
+	t, ok := dates.Zoneless(uri.TrimSpace(s))
+	if !ok {
+		return LastMod{}, false
 	}
-	return LastMod{}, false
-}
-
-// cutSuffixFold is strings.CutSuffix, ignoring ASCII case.
-func cutSuffixFold(s, suffix string) (string, bool) {
-	if len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
-		return s[:len(s)-len(suffix)], true
-	}
-	return s, false
+	l := NewLastMod(t, PrecisionDay)
+	return l, !l.IsZero()
 }
 
 // quoteAll returns the quoted words, separated by commas.
@@ -242,8 +176,8 @@ func quoteAll(words []string) string {
 // padded with ASCII space.
 func ParseLastModBytes(b []byte) (LastMod, error) {
 	if s, ok := trimASCII(b); ok {
-		if l, ok := parseW3C(s); ok && checkLastModTime(l.t) == nil {
-			return l, nil
+		if t, p, ok := dates.W3C(s); ok && checkLastModTime(t) == nil {
+			return LastMod{t: t, prec: Precision(p)}, nil
 		}
 	}
 	return ParseLastMod(string(b))

@@ -10,7 +10,7 @@
 // lastmod comes from a column named lastmod, last modified, modified, date
 // modified, last updated, updated or date, read as every reader reads dates
 // (formats.ParseLastMod: W3C Datetime and RFC 822/1123; a date and time
-// without a time zone keeps its date, formats.DateOfZoneless); a title,
+// without a time zone keeps its date, vocab.DateOfZoneless); a title,
 // changefreq or priority column fills those fields. Other columns are
 // ignored.
 //
@@ -46,6 +46,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // MaxRecordLength is the longest record (a row, line breaks inside quotes
@@ -203,7 +204,7 @@ func (r *Reader) row(rec []string, line int) (formats.Entry, bool) {
 		}
 	}
 	if s, at, col := r.cell(rec, r.priority); s != "" {
-		if p, ok := formats.ParsePriorityBytes([]byte(s)); ok {
+		if p, ok := vocab.ParsePriority([]byte(s)); ok {
 			e.Priority = p
 		} else {
 			r.warn(at, col, false, "priority %q ignored: not a number from 0.0 to 1.0", s)
@@ -222,7 +223,7 @@ func (r *Reader) lastMod(rec []string) formats.LastMod {
 	if err == nil {
 		return l
 	}
-	if d, ok := formats.DateOfZoneless(s); ok {
+	if d, ok := vocab.DateOfZoneless(s); ok {
 		if !r.zonelessSaid {
 			r.zonelessSaid = true
 			r.warn(at, col, false, "%s: %q has no time zone: only its date is kept (said once, for the first)", r.name(r.date), s)

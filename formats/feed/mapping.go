@@ -15,6 +15,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/datenames"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // item is what one feed item says about its page, whatever the format: the
@@ -223,11 +224,11 @@ func parseDate(raw string, parsed *time.Time) (lm formats.LastMod, why string) {
 		}
 		return formats.LastMod{}, "has day or month names that are not English (" + strings.Join(q, ", ") + ")"
 	}
-	if lm, ok := formats.DateOfZoneless(raw); ok {
+	if lm, ok := vocab.DateOfZoneless(raw); ok {
 		return lm, "has no time zone"
 	}
 	if m := zoneName.FindStringSubmatchIndex(raw); m != nil && !explicitZone.MatchString(raw) {
-		if lm, ok := formats.DateOfZoneless(raw[:m[2]]); ok {
+		if lm, ok := vocab.DateOfZoneless(raw[:m[2]]); ok {
 			return lm, fmt.Sprintf("has an unknown time zone %q", raw[m[2]:m[3]])
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // checker turns the object of one line into an entry, holding its values
@@ -101,7 +102,7 @@ func (c *checker) priority(raw json.RawMessage) formats.Priority {
 			v = []byte(s)
 		}
 	}
-	p, ok := formats.ParsePriorityBytes(v)
+	p, ok := vocab.ParsePriority(v)
 	if !ok {
 		c.warn(false, "priority %s ignored: not a number from 0.0 to 1.0", clip(string(raw)))
 	}
@@ -118,7 +119,7 @@ func (c *checker) date(name, s string) formats.LastMod {
 	if err == nil {
 		return l
 	}
-	if d, ok := formats.DateOfZoneless(s); ok {
+	if d, ok := vocab.DateOfZoneless(s); ok {
 		c.warn(false, "%s %s has no time zone: only its date is kept", name, clip(s))
 		return d
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // NewGeneralReader returns a reader that reads r on the general path
@@ -53,9 +54,9 @@ const FastBufSize = fastBufSize
 // ParseLastModFast, ParseChangeFreqFast and ParsePriorityFast are the
 // reader's non-allocating field parsers.
 var (
-	ParseLastModFast    = formats.ParseLastModBytes
-	ParseChangeFreqFast = formats.ParseChangeFreqBytes
-	ParsePriorityFast   = formats.ParsePriorityBytes
+	ParseLastModFast    = vocab.ParseLastMod
+	ParseChangeFreqFast = vocab.ParseChangeFreq
+	ParsePriorityFast   = vocab.ParsePriority
 )
 
 // NSScope is the reader's namespace scope, for tests.

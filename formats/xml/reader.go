@@ -12,6 +12,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // MaxDepth is how deep elements may nest; a deeper document is an error.
@@ -655,11 +656,11 @@ func (r *Reader) endField() error {
 	}
 	switch f {
 	case fieldLastMod:
-		lm, err := formats.ParseLastModBytes(r.val)
+		lm, err := vocab.ParseLastMod(r.val)
 		if err != nil {
 			// A date-time without a time zone (valid for the schema,
 			// ambiguous for W3C Datetime) keeps its date.
-			if d, ok := formats.DateOfZoneless(string(r.val)); ok {
+			if d, ok := vocab.DateOfZoneless(string(r.val)); ok {
 				// Valid for the schema, which validate only warns
 				// about: a note, not an error in strict mode.
 				r.e.LastMod = d
@@ -670,13 +671,13 @@ func (r *Reader) endField() error {
 		}
 		r.e.LastMod = lm
 	case fieldChangeFreq:
-		cf, ok := formats.ParseChangeFreqBytes(r.val)
+		cf, ok := vocab.ParseChangeFreq(r.val)
 		if !ok {
 			return r.warnf(line, col, false, "<changefreq> ignored: %q is not always, hourly, daily, weekly, monthly, yearly or never", clip(r.val))
 		}
 		r.e.ChangeFreq = cf
 	case fieldPriority:
-		p, ok := formats.ParsePriorityBytes(r.val)
+		p, ok := vocab.ParsePriority(r.val)
 		if !ok {
 			return r.warnf(line, col, false, "<priority> ignored: %q is not a number from 0.0 to 1.0", clip(r.val))
 		}

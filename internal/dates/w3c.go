@@ -1,13 +1,13 @@
-package formats
+package dates
 
 import "time"
 
-// parseW3C parses the six W3C Datetime levels, and reports false for
-// anything else (and for the zero time, which a LastMod cannot hold). It
-// does not check the range the schema allows (checkLastModTime). The
+// W3C parses the six W3C Datetime levels, and reports false for anything
+// else (and for the zero time, which a lastmod cannot hold). It does not
+// check the range the sitemap schema allows. The
 // commonest forms, YYYY-MM-DD and YYYY-MM-DDThh:mm:ss with Z or an offset,
 // are parsed by hand without allocating; the others through time.Parse.
-func parseW3C[T string | []byte](s T) (LastMod, bool) {
+func W3C[T string | []byte](s T) (time.Time, Precision, bool) {
 	var (
 		t    time.Time
 		prec Precision
@@ -17,43 +17,43 @@ func parseW3C[T string | []byte](s T) (LastMod, bool) {
 	case len(s) == 4:
 		y, ok := digits(s)
 		if !ok {
-			return LastMod{}, false
+			return time.Time{}, Unknown, false
 		}
-		t, prec = time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), PrecisionYear
+		t, prec = time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), Year
 	case len(s) == 7 && s[4] == '-':
 		y, ok1 := digits(s[:4])
 		m, ok2 := digits(s[5:])
 		if !ok1 || !ok2 || m < 1 || m > 12 {
-			return LastMod{}, false
+			return time.Time{}, Unknown, false
 		}
-		t, prec = time.Date(y, time.Month(m), 1, 0, 0, 0, 0, time.UTC), PrecisionMonth
+		t, prec = time.Date(y, time.Month(m), 1, 0, 0, 0, 0, time.UTC), Month
 	case len(s) == 10:
 		if t, ok := dateOnly(s); ok {
-			return LastMod{t: t, prec: PrecisionDay}, true
+			return t, Day, true
 		}
 		t, err = time.Parse(time.DateOnly, string(s))
-		prec = PrecisionDay
+		prec = Day
 	case len(s) > 10 && (s[10] == 'T' || s[10] == 't'):
 		if firstDot(s) == 19 {
 			t, err = time.Parse(time.RFC3339Nano, string(s))
-			prec = PrecisionFraction
+			prec = Fraction
 			break
 		}
 		if t, ok := dateTime(s); ok {
-			return LastMod{t: t, prec: PrecisionSecond}, true
+			return t, Second, true
 		}
-		prec = PrecisionSecond
+		prec = Second
 		if t, err = time.Parse("2006-01-02T15:04:05Z07:00", string(s)); err != nil {
-			prec = PrecisionMinute
+			prec = Minute
 			t, err = time.Parse("2006-01-02T15:04Z07:00", string(s))
 		}
 	default:
-		return LastMod{}, false
+		return time.Time{}, Unknown, false
 	}
 	if err != nil || t.IsZero() {
-		return LastMod{}, false
+		return time.Time{}, Unknown, false
 	}
-	return LastMod{t: t, prec: prec}, true
+	return t, prec, true
 }
 
 // dateOnly parses the commonest lastmod, YYYY-MM-DD, as
