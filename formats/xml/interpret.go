@@ -106,10 +106,17 @@ func (r *Reader) checked(k *cnode, s string, check func(string) bool, want strin
 	return "", r.notA(k, s, want)
 }
 
-// date parses a date-valued field, warning when it is bad.
+// date parses a date-valued field, warning when it is bad. A date-time
+// without a time zone keeps its date, as a lastmod does (valid for the
+// schema, ambiguous for W3C Datetime: a note, not an error in strict
+// mode), so that news data keeps its required publication_date.
 func (r *Reader) date(k *cnode, s string) (formats.LastMod, error) {
 	lm, err := formats.ParseLastMod(s)
 	if err != nil {
+		if d, ok := formats.DateOfZoneless(s); ok {
+			r.opts.Note(k.t.line, k.t.col, fmt.Errorf("<%s> %q has no time zone: kept as the date %s", k.qname(), clip([]byte(s)), d))
+			return d, nil
+		}
 		return formats.LastMod{}, r.warn(k.t.line, k.t.col, false, fmt.Errorf("<%s> ignored: %w", k.qname(), err))
 	}
 	return lm, nil
