@@ -7,3 +7,12 @@ func SetMaxParts(n int) func() {
 	maxParts = n
 	return func() { maxParts = old }
 }
+
+// SetSectionBuffer lowers how many bytes of entries the sections hold in
+// memory before they go to the spool, for a test, and returns the function
+// that restores it.
+func SetSectionBuffer(n int) func() {
+	old := sectionBuffer
+	sectionBuffer = n
+	return func() { sectionBuffer = old }
+}

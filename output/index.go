@@ -15,7 +15,7 @@ import (
 // indexEntry returns the index's entry for a part whose content has the hex
 // hash sum.
 func (s *Set) indexEntry(p *part, sum string) formats.Entry {
-	loc := s.base.ResolveReference(&url.URL{Path: s.partName(p.n, sum)}).String()
+	loc := s.base.ResolveReference(&url.URL{Path: s.fileName(p, sum)}).String()
 	return formats.Entry{Loc: loc, LastMod: p.lastmod, Kind: formats.KindSitemap}
 }
 
@@ -26,7 +26,7 @@ func (s *Set) commitSplit() error {
 	}
 	var index []formats.Entry
 	for _, p := range s.parts {
-		path := filepath.Join(s.dir, s.partName(p.n, p.sum))
+		path := filepath.Join(s.dir, s.fileName(p, p.sum))
 		if err := s.place(p.tmp, path); err != nil {
 			return err
 		}

@@ -32,8 +32,12 @@ const stored = "00000000"
 func (s *Set) isPartName(name string) bool { return s.partRe.MatchString(name) }
 
 // IsPart reports whether the file name name (a base name) is the name of
-// a part of this output, written by any run, gzipped or not.
-func (s *Set) IsPart(name string) bool { return s.isPartName(name) || s.isPartName(otherForm(name)) }
+// a part of this output, written by any run, gzipped or not: a numbered
+// part, or a part of a section (Options.SectionOf).
+func (s *Set) IsPart(name string) bool {
+	return s.isPartName(name) || s.isPartName(otherForm(name)) ||
+		s.sectionRe.MatchString(name) || s.sectionRe.MatchString(otherForm(name))
+}
 
 // Locations returns where the sitemap set of this output may be: the
 // index of a split set, the single sitemap (the same path for XML), then
@@ -68,8 +72,9 @@ func (s *Set) Stale() []string {
 }
 
 // Owns reports whether path leads to a file of this output: the sitemap or
-// the index, a part (of any run), the lock file or a temporary file of a
-// run, links followed. Another command's file must not be one of them.
+// the index, a part (of any run, of a section too), the lock file or a
+// temporary file of a run, links followed. Another command's file must not
+// be one of them.
 func (s *Set) Owns(path string) bool {
 	if atomicfile.Same(path, s.path) || atomicfile.Same(path, s.indexPath) {
 		return true
@@ -81,7 +86,7 @@ func (s *Set) Owns(path string) bool {
 	if target, err := atomicfile.Target(path); err == nil {
 		name = filepath.Base(target)
 	}
-	return s.isPartName(name) || filepath.Join(s.dir, name) == s.LockPath() ||
+	return s.isPartName(name) || s.sectionRe.MatchString(name) || filepath.Join(s.dir, name) == s.LockPath() ||
 		strings.HasPrefix(name, "."+s.stem+"-part.tmp-") || strings.Contains(name, ".tmp-") &&
 		(strings.HasPrefix(name, "."+filepath.Base(s.path)) || strings.HasPrefix(name, "."+filepath.Base(s.indexPath)))
 }

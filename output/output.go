@@ -41,6 +41,12 @@
 // measured against the limits is the bytes written. A format without one
 // (a feed) is written by its Writer, as one document.
 //
+// With Options.SectionOf the entries are written by section (the first
+// directory of their path, say): each section to parts of its own, named
+// after it (sitemap-blog-3f9a2c1e.xml, or sitemap-shop-1-0b71d4aa.xml,
+// sitemap-shop-2-5e1c07d2.xml when split at the limits), all listed by
+// one index; see SectionFunc, ByPath and ByHost.
+//
 // Stream writes one document to a writer that is not a file (standard
 // output) with the same all-or-nothing contract: held until Commit.
 package output
@@ -114,6 +120,17 @@ type Options struct {
 	// Write holds the options every document is written with (extensions
 	// used, stylesheet, feed information); Index is set per document.
 	Write formats.WriteOptions
+	// SectionOf, when set, writes the entries by section: the entries of
+	// each key it returns go to child sitemaps of their own, named after
+	// the section (SectionName, made unique: STEM-SECTION-HASH.EXT, or
+	// STEM-SECTION-1-HASH.EXT, STEM-SECTION-2-HASH.EXT, ... when the
+	// section is split at the limits), listed by the index at Path, which
+	// is an index however few the entries: sections in the order of their
+	// names, the entries of each in the order written. It needs BaseURL
+	// and a format that is split (not OneFile, not a feed). Entries wait in
+	// a spool file until Close, in bounded memory whatever the number of
+	// sections.
+	SectionOf SectionFunc
 	// LockTimeout is how long Close waits for another run's lock on the
 	// output when Lock was not called: zero means DefaultLockTimeout, a
 	// negative value not at all.
@@ -141,6 +158,7 @@ type Set struct {
 	dir       string
 	stem, ext string         // of the part names
 	partRe    *regexp.Regexp // the part names of this output
+	sectionRe *regexp.Regexp // the names of the parts of its sections
 	base      *url.URL
 	// newEnc makes the Encoder of the format's documents; nil for a
 	// format written by its Writer, as one document.
@@ -175,6 +193,15 @@ type Set struct {
 	lock           *filelock.Lock
 	closed         bool
 	err            error
+	// sections holds the entries by section until Close, with SectionOf;
+	// secName and secFirst are the section being written and its first
+	// part's index in parts.
+	sections *sections
+	secName  string
+	secFirst int
+	// listed are the files of this output's directory the index being
+	// replaced lists, which are removed with the leftovers.
+	listed map[string]bool
 }
 
 // New checks the options and returns a Set. Nothing is written before the
@@ -242,6 +269,7 @@ func New(opts Options) (*Set, error) {
 	s.stem = strings.TrimSuffix(name, s.ext)
 	q := regexp.QuoteMeta
 	s.partRe = regexp.MustCompile(`^` + q(s.stem) + `-[1-9][0-9]*-[0-9a-f]{8}` + q(s.ext+s.gzExt()) + `$`)
+	s.sectionRe = regexp.MustCompile(`^` + q(s.stem) + `-[a-z0-9._-]+-[0-9a-f]{8}` + q(s.ext+s.gzExt()) + `$`)
 	s.indexPath = s.path
 	if split && opts.Format.Index != opts.Format.Name {
 		// The index of parts of a format that is not its own index (text)
@@ -257,6 +285,15 @@ func New(opts Options) (*Set, error) {
 			return nil, err
 		}
 		s.base = base
+	}
+	if opts.SectionOf != nil {
+		switch {
+		case !split || opts.OneFile:
+			return nil, fmt.Errorf("output: format %s is written as one file, which cannot be split into sections", opts.Format.Name)
+		case s.base == nil:
+			return nil, fmt.Errorf("output: sections: %w", ErrNeedBaseURL)
+		}
+		s.sections = newSections(opts.SectionOf)
 	}
 	s.slots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
 	return s, nil
@@ -276,7 +313,7 @@ func (s *Set) SetWriteOptions(o formats.WriteOptions) error {
 // Path returns the path of the sitemap, or of the index when split: the
 // Options' Path, with .gz added when gzipping.
 func (s *Set) Path() string {
-	if len(s.parts) > 1 {
+	if len(s.parts) > 1 || s.sections != nil {
 		return s.indexPath
 	}
 	return s.path
@@ -307,6 +344,18 @@ func (s *Set) Write(e formats.Entry) error {
 		s.started, s.kind = true, e.Kind
 		s.startEncoder()
 	}
+	if s.sections != nil {
+		if e.Kind == formats.KindSitemap {
+			return s.fail(fmt.Errorf("output: %s is a child sitemap: sections list pages, and an index never lists another index", e.Loc))
+		}
+		return s.fail(s.sections.add(e))
+	}
+	return s.put(e)
+}
+
+// put writes e to the current part, starting a new part first when e
+// would take the current one over a limit.
+func (s *Set) put(e formats.Entry) error {
 	if s.enc == nil {
 		// One document, written by the format's Writer: never split,
 		// nothing measured.
@@ -410,7 +459,13 @@ func (s *Set) Close() error {
 			return s.fail(err)
 		}
 	}
-	if s.cur == nil && len(s.parts) == 0 {
+	s.listed = s.previousChildren()
+	if s.sections != nil {
+		if err := s.writeSections(); err != nil {
+			return s.fail(err)
+		}
+	}
+	if s.cur == nil && len(s.parts) == 0 && s.sections == nil {
 		s.kind = formats.KindURL
 		if s.opts.Index {
 			s.kind = formats.KindSitemap
@@ -427,7 +482,7 @@ func (s *Set) Close() error {
 	if err := s.wait(); err != nil {
 		return s.fail(err)
 	}
-	if len(s.parts) == 1 {
+	if len(s.parts) == 1 && s.sections == nil {
 		p := s.parts[0]
 		if err := s.place(p.tmp, s.path); err != nil {
 			return s.fail(err)
@@ -464,6 +519,9 @@ func (s *Set) Abort() {
 		s.cur = nil
 	}
 	s.wait()
+	if s.sections != nil {
+		s.sections.close()
+	}
 	for _, p := range s.parts {
 		os.Remove(p.tmp)
 	}

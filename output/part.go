@@ -13,6 +13,8 @@ import (
 // not, to a temporary file.
 type part struct {
 	n       int
+	section string // the name of its section, with Options.SectionOf
+	single  bool   // the only part of its section
 	tmp     string
 	file    *os.File
 	enc     formats.Encoder // of its document, for a format that has one
@@ -58,6 +60,9 @@ func (s *Set) newPart() error {
 		return err
 	}
 	p.n = len(s.parts) + 1
+	if s.sections != nil {
+		p.section, p.n = s.secName, p.n-s.secFirst
+	}
 	if s.newEnc != nil {
 		s.startEncoder()
 		p.enc = s.newEnc(s.docOptions())
@@ -78,11 +83,7 @@ func (s *Set) finish(p *part) error {
 	// has the length of the real one. (Without a base URL there is no
 	// index: a split is refused first.)
 	if s.base != nil && s.index != nil {
-		if s.indexEnc == nil {
-			s.indexEnc = s.index.NewEncoder(s.indexOptions())
-			s.scratch = s.indexEnc.AppendFooter(s.indexEnc.AppendHeader(s.scratch[:0]))
-			s.indexBytes = int64(len(s.scratch))
-		}
+		s.startIndex()
 		e := s.indexEntry(p, stored)
 		b, err := s.indexEnc.AppendEntry(s.scratch[:0], &e)
 		if err != nil {
@@ -126,4 +127,14 @@ func (p *part) abort() {
 	p.chunks.close()
 	p.wait()
 	os.Remove(p.tmp)
+}
+
+// startIndex makes the Encoder that measures the index's entries, and
+// counts the index's header and footer, once.
+func (s *Set) startIndex() {
+	if s.indexEnc == nil {
+		s.indexEnc = s.index.NewEncoder(s.indexOptions())
+		s.scratch = s.indexEnc.AppendFooter(s.indexEnc.AppendHeader(s.scratch[:0]))
+		s.indexBytes = int64(len(s.scratch))
+	}
 }
