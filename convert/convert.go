@@ -93,6 +93,9 @@ type Options struct {
 	// TempDir is where dedupe and sort keep their spool files; "" is the
 	// system's temporary directory.
 	TempDir string
+	// MaxMemory bounds what dedupe and sort hold in memory, in bytes; 0
+	// is DefaultMaxMemory. See Options.memory for its share-out.
+	MaxMemory int64
 	// Observer, when set, is told of every warning, of the progress, and
 	// of every entry dropped by a filter or merged into another. Run calls
 	// it one call at a time, from the goroutine that reads the inputs
@@ -192,7 +195,7 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	if !opts.KeepDuplicates {
 		// Text lists carry nothing a later entry could replace: their
 		// pages are given as they are read.
-		do := DedupeOptions{Normalize: opts.URLs.Normalize, TempDir: opts.TempDir, Plain: plain}
+		do := DedupeOptions{Normalize: opts.URLs.Normalize, TempDir: opts.TempDir, Plain: plain, MaxMemory: opts.memory().dedupe}
 		if plain {
 			do.Pages = pagesHint(inputs)
 		}
@@ -210,7 +213,7 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		r = sp
 	}
 	if opts.Sort != SortNone {
-		s := Sort(r, opts.Sort, opts.TempDir)
+		s := SortWith(r, opts.Sort, SortOptions{TempDir: opts.TempDir, MaxMemory: opts.memory().sort})
 		defer s.Close()
 		r = s
 	}

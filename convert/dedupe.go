@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
@@ -71,6 +72,12 @@ type merger struct {
 	end    error    // of a plain merger, what ended the source
 	keys   []string // the keys of the batch being read
 	hashes []uint64 // and their hashes
+	// budget is the bytes the table and moves may take; past it, the
+	// merger spills (see dedupe_spill.go), and a partition deduped in
+	// memory takes at most half of it.
+	budget int64
+	spill  *spill // once spilled
+	out    *runs  // the pages of a spill, in order, once all is read
 }
 
 // move records that the page first seen at offset first is now won by the
@@ -79,7 +86,7 @@ type move struct{ first, winner int64 }
 
 func newMerger(src Stream, norm *normalize.Options, obs Observer, tempDir string) *merger {
 	seed := maphash.MakeSeed()
-	return &merger{src: src, norm: norm, obs: observer(obs), tempDir: tempDir,
+	return &merger{src: src, norm: norm, obs: observer(obs), tempDir: tempDir, budget: DefaultMaxMemory,
 		hash: func(k string) uint64 { return maphash.String(seed, k) }}
 }
 
@@ -89,8 +96,14 @@ func (m *merger) merged(loser, winner int, loc string) {
 	m.obs.Dropped(Drop{From: loser, Into: winner, Loc: loc, Rule: RuleDuplicate})
 }
 
-// Close removes the spool.
+// Close removes the spool and every file of a spill.
 func (m *merger) Close() error {
+	if m.spill != nil {
+		m.spill.close()
+	}
+	if m.out != nil {
+		m.out.Close()
+	}
 	if m.sp != nil {
 		return m.sp.Close()
 	}
@@ -108,6 +121,9 @@ func (m *merger) NextItem() (Item, error) {
 	if m.err != nil {
 		return Item{}, m.err
 	}
+	if m.out != nil {
+		return m.nextSpilled()
+	}
 	if m.plain {
 		return m.nextPlain()
 	}
@@ -116,14 +132,27 @@ func (m *merger) NextItem() (Item, error) {
 			m.err = err
 			return Item{}, err
 		}
+		if m.out != nil {
+			return m.nextSpilled()
+		}
 	}
+	_, w, err := m.nextPage()
+	if err != nil {
+		if err != io.EOF {
+			m.err = err
+		}
+		return Item{}, err
+	}
+	return Item{Entry: w.Entry, Input: w.Input}, nil
+}
+
+// nextPage returns the next page of the spool, once collected: the offset
+// of its first record, and its winning record.
+func (m *merger) nextPage() (int64, spool.Record, error) {
 	for {
 		r, err := m.sc.Next()
 		if err != nil {
-			if err != io.EOF {
-				m.err = err
-			}
-			return Item{}, err
+			return 0, r, err
 		}
 		if r.Flags&flagFirst == 0 {
 			continue
@@ -132,19 +161,15 @@ func (m *merger) NextItem() (Item, error) {
 			m.moves = m.moves[1:]
 		}
 		if len(m.moves) == 0 || m.moves[0].first != r.Off {
-			return Item{Entry: r.Entry, Input: r.Input}, nil
+			return r.Off, r, nil
 		}
 		w, err := m.sp.ReadAt(m.moves[0].winner)
-		if err != nil {
-			m.err = err
-			return Item{}, err
-		}
-		return Item{Entry: w.Entry, Input: w.Input}, nil
+		return r.Off, w, err
 	}
 }
 
 // collect reads the whole source into the spool, keeping per page the
-// offset of its winning record.
+// offset of its winning record; past the memory cap, into a spill.
 func (m *merger) collect() error {
 	sp, err := spool.New(m.tempDir)
 	if err != nil {
@@ -159,6 +184,15 @@ func (m *merger) collect() error {
 	if err != nil {
 		return err
 	}
+	if m.spill != nil {
+		return m.finishSpill()
+	}
+	return m.settle()
+}
+
+// settle makes the spool ready to be read in order, page by page
+// (nextPage), once every entry is in.
+func (m *merger) settle() error {
 	m.table.free()
 	m.fallback = nil
 	// The last move of each page is its winner.
@@ -172,6 +206,7 @@ func (m *merger) collect() error {
 		}
 	}
 	m.moves = slices.Clip(last)
+	var err error
 	m.sc, err = m.sp.Scan()
 	return err
 }
@@ -186,7 +221,7 @@ func (m *merger) collectEntries() error {
 			return err
 		}
 		k := it.keyUnder(m.norm)
-		if err := m.add(it.Entry, it.Input, k, m.hashOf(k)); err != nil {
+		if err := m.take(&it, k, m.hashOf(k)); err != nil {
 			return err
 		}
 	}
@@ -213,7 +248,7 @@ func (m *merger) collectBatches(p *Prefetcher) error {
 		}
 		m.table.touch(hashes)
 		for i := range items {
-			if err := m.add(items[i].Entry, items[i].Input, keys[i], hashes[i]); err != nil {
+			if err := m.take(&items[i], keys[i], hashes[i]); err != nil {
 				return err
 			}
 		}
@@ -231,6 +266,13 @@ func (m *merger) collectBatches(p *Prefetcher) error {
 // holds the table, as when entries are spooled.
 func (m *merger) nextPlain() (Item, error) {
 	for m.next == len(m.ready) {
+		if m.spill != nil {
+			if err := m.finishPlainSpill(); err != nil {
+				m.err = err
+				return Item{}, err
+			}
+			return m.nextSpilled()
+		}
 		if m.end != nil {
 			if m.end != io.EOF {
 				m.err = m.end
@@ -283,6 +325,14 @@ func (m *merger) readPlain() error {
 	m.keys, m.hashes = keys, hashes
 	m.table.touch(hashes)
 	for i := range items {
+		if inMemory, err := m.inMemory(); err != nil {
+			return err
+		} else if !inMemory {
+			if err := m.spill.add(&items[i], hashes[i]); err != nil {
+				return err
+			}
+			continue
+		}
 		isNew, err := m.addPlain(items[i].Entry, items[i].Input, keys[i], hashes[i])
 		if err != nil {
 			return err
@@ -337,6 +387,19 @@ func (m *merger) hashOf(k string) uint64 {
 	return 1
 }
 
+// take takes one entry in, with its key and the key's hash: into the
+// spool and the table (add), or into the spill past the memory cap.
+func (m *merger) take(it *Item, k string, h uint64) error {
+	inMemory, err := m.inMemory()
+	switch {
+	case err != nil:
+		return err
+	case !inMemory:
+		return m.spill.add(it, h)
+	}
+	return m.add(it.Entry, it.Input, k, h)
+}
+
 // add takes one entry in, with its key and the key's hash: a new page is
 // appended to the spool; a page seen before is merged with its winner.
 func (m *merger) add(e formats.Entry, input int, k string, h uint64) error {
@@ -373,12 +436,30 @@ func (m *merger) add(e formats.Entry, input int, k string, h uint64) error {
 // merge merges e, from input, into the page whose winning record is w, at
 // offset *slot; a new winner's offset goes to *slot.
 func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) error {
-	winner, loser := w.Entry, e
-	winInput, loseInput := w.Input, input
-	newer := e.LastMod.Newer(w.Entry.LastMod)
+	winner, winInput, changed := m.fold(w.Entry, w.Input, e, input)
+	if !changed {
+		return nil // the stored winner stays as it is
+	}
+	first := w.Off
+	if w.Flags&flagFirst == 0 {
+		first = w.Link
+	}
+	off, err := m.sp.Append(&spool.Record{Hash: w.Hash, Input: winInput, Link: first, Entry: winner})
+	*slot = off
+	m.moves = append(m.moves, move{first, off})
+	return err
+}
+
+// fold merges e, from input, into the page whose winner so far is w, from
+// wInput, by the dedupe policy, and tells the observer: it returns the
+// page's winner now, its input, and whether it is other than w.
+func (m *merger) fold(w formats.Entry, wInput int, e formats.Entry, input int) (formats.Entry, int, bool) {
+	winner, loser := w, e
+	winInput, loseInput := wInput, input
+	newer := e.LastMod.Newer(w.LastMod)
 	if newer {
-		winner, loser = e, w.Entry
-		winInput, loseInput = input, w.Input
+		winner, loser = e, w
+		winInput, loseInput = input, wInput
 	}
 	m.merged(loseInput, winInput, loser.Loc)
 	changed := false
@@ -393,17 +474,7 @@ func (m *merger) merge(slot *int64, w spool.Record, e formats.Entry, input int) 
 	if winner.Summary == "" && loser.Summary != "" {
 		winner.Summary, changed = loser.Summary, true
 	}
-	if !newer && !changed {
-		return nil // the stored winner stays as it is
-	}
-	first := w.Off
-	if w.Flags&flagFirst == 0 {
-		first = w.Link
-	}
-	off, err := m.sp.Append(&spool.Record{Hash: w.Hash, Input: winInput, Link: first, Entry: winner})
-	*slot = off
-	m.moves = append(m.moves, move{first, off})
-	return err
+	return winner, winInput, newer || changed
 }
 
 // grew reports whether the union u of a's extension data with another's
@@ -450,6 +521,16 @@ func (t *table) findOrInsert(h uint64) (*int64, bool) {
 	}
 }
 
+// bytesToAdd returns the bytes the table takes while one more hash is
+// added: the old slots and the new as well when that makes it grow.
+func (t *table) bytesToAdd() int64 {
+	n := int64(len(t.slots)) * int64(unsafe.Sizeof(slot{}))
+	if (t.n+1)*16 > len(t.slots)*13 {
+		n += 2 * max(n, 1024*int64(unsafe.Sizeof(slot{})))
+	}
+	return n
+}
+
 // touch reads the first slot of each hash, so that the memory is in cache
 // when the inserts come; the reads are independent, so they overlap.
 func (t *table) touch(hashes []uint64) {
@@ -467,12 +548,12 @@ func (t *table) touch(hashes []uint64) {
 // reserve sizes an empty table for n keys at once, so that it does not
 // grow through every doubling to hold them (each doubling rehashes every
 // key, and holds the old slots and the new at once).
-func (t *table) reserve(n int) {
+func (t *table) reserve(n int, maxBytes int64) {
 	if len(t.slots) > 0 || n <= 0 {
 		return
 	}
 	size := 1024
-	for size*13 < (n+1)*16 {
+	for size*13 < (n+1)*16 && int64(2*size)*int64(unsafe.Sizeof(slot{})) <= maxBytes {
 		size *= 2
 	}
 	t.slots = makeSlots(size)
@@ -541,7 +622,17 @@ type DedupeOptions struct {
 	// Pages, when Plain, is how many pages to expect, to size the table
 	// of pages at once (a guess; 0 when unknown).
 	Pages int
+	// MaxMemory bounds the memory of the dedupe, in bytes: the table of
+	// pages (20 to 40 bytes a page) and the winners that replaced a
+	// page's first entry (16 bytes each). Past it, entries spill to
+	// partitions on disk, each deduped on its own in at most half of
+	// MaxMemory, and the output is the same. 0 is DefaultMaxMemory.
+	MaxMemory int64
 }
+
+// DefaultMaxMemory is the memory cap of Dedupe when none is given: 1 GiB,
+// about 30 million pages deduped in memory.
+const DefaultMaxMemory = 1 << 30
 
 // Deduper is the step that gives each page of another reader once, by the
 // dedupe policy of this package. Close it to remove its spool file.
@@ -552,12 +643,34 @@ type Deduper struct{ *merger }
 // entry merged into another (RuleDuplicate, with the inputs of both).
 //
 // Dedupe reads all of r, into a spool file, on the first call to Next,
-// unless opts.Plain.
+// unless opts.Plain; past opts.MaxMemory, into partitions on disk.
 func Dedupe(r formats.Reader, opts DedupeOptions, obs Observer) *Deduper {
 	m := newMerger(stream(r), opts.Normalize, obs, opts.TempDir)
 	m.plain = opts.Plain
+	if opts.MaxMemory > 0 {
+		m.budget = opts.MaxMemory
+	}
 	if m.plain {
-		m.table.reserve(opts.Pages)
+		m.table.reserve(opts.Pages, m.budget)
 	}
 	return &Deduper{m}
+}
+
+// shares is how Options.MaxMemory is shared out between the steps that
+// hold entries or pages in memory.
+type shares struct{ dedupe, sort int64 }
+
+// memory shares MaxMemory out: with a sort, the sort's runs take a
+// quarter of it, up to 32 MiB (a larger run saves little), and the dedupe
+// the rest; without, the dedupe all of it.
+func (o *Options) memory() shares {
+	total := o.MaxMemory
+	if total <= 0 {
+		total = DefaultMaxMemory
+	}
+	if o.Sort == SortNone {
+		return shares{dedupe: total}
+	}
+	sort := min(total/4, sortRunBytes)
+	return shares{dedupe: total - sort, sort: sort}
 }

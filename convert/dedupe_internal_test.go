@@ -153,7 +153,7 @@ func TestDedupePlainSameAsSpooled(t *testing.T) {
 func TestTableReserve(t *testing.T) {
 	var tb table
 	defer tb.free()
-	tb.reserve(100000)
+	tb.reserve(100000, 1<<30)
 	size := len(tb.slots)
 	for i := uint64(1); i <= 100000; i++ {
 		_, found := tb.findOrInsert(i*0x9e3779b97f4a7c15 | 1)

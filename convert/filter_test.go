@@ -111,38 +111,6 @@ func TestSort(t *testing.T) {
 	}
 }
 
-// A sort bigger than one run goes through the spool and merges the runs,
-// stably.
-func TestSortRuns(t *testing.T) {
-	const n = 400000 // three runs of sortRunBytes
-	in := make(entries, n)
-	for i := range in {
-		in[i] = formats.Entry{Loc: fmt.Sprintf("https://e.example/%d", (i*7919)%(n/2))}
-		if i < n/2 {
-			in[i].ChangeFreq = formats.Daily // marks the first of two equal locs
-		}
-	}
-	s := Sort(&in, SortLoc, t.TempDir())
-	defer s.Close()
-	var prev formats.Entry
-	count := 0
-	for e, err := range formats.All(s) {
-		require.NoError(t, err)
-		if count > 0 {
-			require.LessOrEqual(t, prev.Loc, e.Loc)
-			if prev.Loc == e.Loc {
-				require.Equal(t, formats.Daily, prev.ChangeFreq, "stable: the earlier of equal entries first")
-				require.Empty(t, e.ChangeFreq)
-			}
-		}
-		prev = e
-		count++
-	}
-	assert.Equal(t, n, count)
-	assert.NotNil(t, s.sp, "went through the spool")
-	assert.Greater(t, len(s.runs.scanners), 1)
-}
-
 // TestFilterScopeEscapes: no spelling of a URL outside the sitemap's
 // directory passes the scope rule, nor one of an excluded path the
 // --exclude globs, nor one outside an --include glob; and the same origin

@@ -1,7 +1,6 @@
 package convert
 
 import (
-	"container/heap"
 	"fmt"
 	"io"
 	"slices"
@@ -52,22 +51,37 @@ func (o Order) compare(a, b *formats.Entry) int {
 	return strings.Compare(a.Loc, b.Loc)
 }
 
-// sortRunBytes is about how much memory a sorter holds: entries are sorted
-// in runs of this size, kept in a spool file and merged.
+// sortRunBytes is about how much memory a sorter holds by default: entries
+// are sorted in runs of this size, kept in a spool file and merged.
 const sortRunBytes = 32 << 20
+
+// sortEntryBytes is what an entry being sorted is counted to take, beside
+// its loc.
+const sortEntryBytes = 160
 
 // Sorter is the step that gives the entries of a reader in order, by an
 // external merge sort: memory holds one run at a time while sorting, and
-// one record per run while merging. The sort is stable. Close it to
+// one record and a read buffer per run while merging (at most 64 runs at
+// once: more are merged in passes). The sort is stable. Close it to
 // remove its spool file.
 type Sorter struct {
 	src     Stream
 	order   Order
-	tempDir string
-	sp      *spool.File
+	opts    SortOptions
 	mem     []sorted // the only run, when everything fit in one
-	runs    runHeap
+	runs    *runs    // the runs, when there were more than one
 	started bool
+}
+
+// SortOptions configure SortWith.
+type SortOptions struct {
+	// TempDir is where the runs are kept; "" is the system's temporary
+	// directory.
+	TempDir string
+	// MaxMemory bounds the bytes of entries held in memory at once (a
+	// run), counted as the length of the loc plus 160 bytes an entry; 0
+	// is 32 MiB.
+	MaxMemory int64
 }
 
 // sorted is an entry being sorted, and its input.
@@ -81,13 +95,21 @@ type sorted struct {
 // about 32 MiB of entries in memory at most; the rest wait in a spool
 // file in tempDir ("" is the system's temporary directory).
 func Sort(r formats.Reader, o Order, tempDir string) *Sorter {
-	return &Sorter{src: stream(r), order: o, tempDir: tempDir}
+	return SortWith(r, o, SortOptions{TempDir: tempDir})
+}
+
+// SortWith is Sort with the memory it may hold set by opts.
+func SortWith(r formats.Reader, o Order, opts SortOptions) *Sorter {
+	if opts.MaxMemory <= 0 {
+		opts.MaxMemory = sortRunBytes
+	}
+	return &Sorter{src: stream(r), order: o, opts: opts}
 }
 
 // Close removes the spool.
 func (s *Sorter) Close() error {
-	if s.sp != nil {
-		return s.sp.Close()
+	if s.runs != nil {
+		return s.runs.Close()
 	}
 	return nil
 }
@@ -109,7 +131,7 @@ func (s *Sorter) NextItem() (Item, error) {
 			return Item{}, err
 		}
 	}
-	if s.runs.scanners == nil {
+	if s.runs == nil {
 		if len(s.mem) == 0 {
 			return Item{}, io.EOF
 		}
@@ -117,114 +139,70 @@ func (s *Sorter) NextItem() (Item, error) {
 		s.mem = s.mem[1:]
 		return Item{Entry: e.e, Input: e.input}, nil
 	}
-	if s.runs.Len() == 0 {
-		return Item{}, io.EOF
-	}
-	top := s.runs.heads[0]
-	next, err := s.runs.scanners[top.run].Next()
-	switch {
-	case err == io.EOF:
-		heap.Pop(&s.runs)
-	case err != nil:
+	r, err := s.runs.next()
+	if err != nil {
 		return Item{}, err
-	default:
-		s.runs.heads[0].rec = next
-		heap.Fix(&s.runs, 0)
 	}
-	return Item{Entry: top.rec.Entry, Input: top.rec.Input}, nil
+	return Item{Entry: r.Entry, Input: r.Input}, nil
 }
 
-// sortRuns reads the source in runs, sorting each; runs go to the spool
+// sortRuns reads the source in runs, sorting each; runs go to a spool
 // unless there is only one.
 func (s *Sorter) sortRuns() error {
 	var run []sorted
 	var bounds []int64
-	size := 0
+	var sp *spool.File
+	size := int64(0)
 	flush := func() error {
 		slices.SortStableFunc(run, func(a, b sorted) int { return s.order.compare(&a.e, &b.e) })
-		if s.sp == nil {
-			sp, err := spool.New(s.tempDir)
-			if err != nil {
+		if sp == nil {
+			var err error
+			if sp, err = spool.New(s.opts.TempDir); err != nil {
 				return err
 			}
-			s.sp = sp
 		}
-		bounds = append(bounds, s.sp.Size())
+		bounds = append(bounds, sp.Size())
 		for i := range run {
-			if _, err := s.sp.Append(&spool.Record{Input: run[i].input, Entry: run[i].e}); err != nil {
+			if _, err := sp.Append(&spool.Record{Input: run[i].input, Entry: run[i].e}); err != nil {
 				return err
 			}
 		}
+		clear(run)
 		run, size = run[:0], 0
 		return nil
 	}
-	for {
-		it, err := s.src.NextItem()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		run = append(run, sorted{it.Entry, it.Input})
-		if size += len(it.Entry.Loc) + 160; size >= sortRunBytes {
-			if err := flush(); err != nil {
+	err := func() error {
+		for {
+			it, err := s.src.NextItem()
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
 				return err
 			}
+			run = append(run, sorted{it.Entry, it.Input})
+			if size += int64(len(it.Entry.Loc)) + sortEntryBytes; size >= s.opts.MaxMemory {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
 		}
+	}()
+	if err == nil && sp != nil && len(run) > 0 {
+		err = flush()
 	}
-	if s.sp == nil {
+	if err != nil {
+		if sp != nil {
+			sp.Close()
+		}
+		return err
+	}
+	if sp == nil {
 		slices.SortStableFunc(run, func(a, b sorted) int { return s.order.compare(&a.e, &b.e) })
 		s.mem = run
 		return nil
 	}
-	if len(run) > 0 {
-		if err := flush(); err != nil {
-			return err
-		}
-	}
-	bounds = append(bounds, s.sp.Size())
-	s.runs = runHeap{order: s.order}
-	for i := 0; i+1 < len(bounds); i++ {
-		sc, err := s.sp.ScanRange(bounds[i], bounds[i+1], 64<<10)
-		if err != nil {
-			return err
-		}
-		s.runs.scanners = append(s.runs.scanners, sc)
-		rec, err := sc.Next()
-		if err != nil {
-			return err
-		}
-		s.runs.heads = append(s.runs.heads, head{run: i, rec: rec})
-	}
-	heap.Init(&s.runs)
-	return nil
-}
-
-// runHeap is the heads of the runs being merged, least first; equal
-// entries come from the earlier run first, which keeps the sort stable.
-type runHeap struct {
-	order    Order
-	scanners []*spool.Scanner
-	heads    []head
-}
-
-type head struct {
-	run int
-	rec spool.Record
-}
-
-func (h *runHeap) Len() int { return len(h.heads) }
-func (h *runHeap) Less(i, j int) bool {
-	if c := h.order.compare(&h.heads[i].rec.Entry, &h.heads[j].rec.Entry); c != 0 {
-		return c < 0
-	}
-	return h.heads[i].run < h.heads[j].run
-}
-func (h *runHeap) Swap(i, j int) { h.heads[i], h.heads[j] = h.heads[j], h.heads[i] }
-func (h *runHeap) Push(x any)    { h.heads = append(h.heads, x.(head)) }
-func (h *runHeap) Pop() any {
-	x := h.heads[len(h.heads)-1]
-	h.heads = h.heads[:len(h.heads)-1]
-	return x
+	bounds = append(bounds, sp.Size())
+	s.runs, err = mergeRuns(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir)
+	return err
 }

@@ -69,6 +69,7 @@ type convertCmd struct {
 	Verbose        bool     `short:"v" xor:"verbosity" help:"Print every warning and an account of each input (and each child sitemap read)."`
 
 	Sources sourceFlags `embed:""`
+	Memory  memoryFlags `embed:""`
 }
 
 // Run converts the inputs and reports what it did on standard error.
@@ -352,6 +353,7 @@ func (c *convertCmd) options(out *formats.Format, now clock) (convert.Options, e
 		KeepDuplicates: c.KeepDuplicates,
 		Filter:         convert.FilterOptions{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
 		Output:         convert.OutputOptions{Carries: out.Carries},
+		MaxMemory:      c.Memory.maxMemory(),
 	}
 	if c.Limit < 0 {
 		return opts, usageError{errors.New("--limit must be at least 1 (or 0 for no limit)")}

@@ -43,13 +43,17 @@ type File struct {
 
 // New creates a spool in dir (the system's temporary directory when dir is
 // "").
-func New(dir string) (*File, error) {
+func New(dir string) (*File, error) { return NewSize(dir, bufSize) }
+
+// NewSize creates a spool in dir that keeps size bytes of records in
+// memory before it writes them (New: 1 MiB), for many spools open at once.
+func NewSize(dir string, size int) (*File, error) {
 	f, err := os.CreateTemp(dir, "feed2sitemap-spool-*")
 	if err != nil {
 		return nil, fmt.Errorf("spool: %w", err)
 	}
 	os.Remove(f.Name())
-	return &File{f: f, buf: make([]byte, 0, bufSize)}, nil
+	return &File{f: f, buf: make([]byte, 0, size)}, nil
 }
 
 // Close removes the spool.

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/feed2sitemap/feed2sitemap/convert"
+)
+
+// memoryFlags are the flag of the memory cap: convert and diff embed them
+// (`embed:""`).
+type memoryFlags struct {
+	MaxMemory byteSize `name:"max-memory" group:"Merging and URLs" placeholder:"SIZE" help:"Hold at most SIZE in memory for the dedupe table and the sort runs (512MiB, 2GiB, 64KiB; K, M, G and T are powers of 1024, KB, MB, GB and TB of 1000). Past it, entries spill to temporary files (in $TMPDIR) and the output is the same, byte for byte (default: a quarter of the machine's memory, at most 1GiB)."`
+}
+
+// maxMemory returns the cap --max-memory sets, or the default: a quarter
+// of the machine's memory, at most convert.DefaultMaxMemory (1 GiB), or
+// that when the machine's memory is not known.
+func (f *memoryFlags) maxMemory() int64 {
+	if f.MaxMemory == 0 {
+		return defaultMaxMemory()
+	}
+	return int64(f.MaxMemory)
+}
+
+// byteSize is a flag's size in bytes, written as parseSize reads it.
+type byteSize int64
+
+// UnmarshalText parses a size.
+func (b *byteSize) UnmarshalText(text []byte) error {
+	n, err := parseSize(string(text))
+	*b = byteSize(n)
+	return err
+}
+
+// defaultMaxMemory is a quarter of the machine's memory, at most
+// convert.DefaultMaxMemory.
+func defaultMaxMemory() int64 {
+	if total := machineMemory(); total > 0 {
+		return min(total/4, convert.DefaultMaxMemory)
+	}
+	return convert.DefaultMaxMemory
+}
+
+// machineMemory returns the machine's memory in bytes, from /proc/meminfo
+// (MemTotal), or 0 where that is not known.
+func machineMemory() int64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		// MemTotal:       24684540 kB
+		if rest, ok := strings.CutPrefix(sc.Text(), "MemTotal:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			if err != nil {
+				return 0
+			}
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// sizeUnits are the multipliers of the units of a size.
+var sizeUnits = map[string]int64{
+	"": 1, "b": 1,
+	"k": 1 << 10, "kib": 1 << 10, "kb": 1e3,
+	"m": 1 << 20, "mib": 1 << 20, "mb": 1e6,
+	"g": 1 << 30, "gib": 1 << 30, "gb": 1e9,
+	"t": 1 << 40, "tib": 1 << 40, "tb": 1e12,
+}
+
+// parseSize parses a size in bytes: a whole number and a unit (64KiB,
+// 512M, 2GB, 1000).
+func parseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	unit, known := sizeUnits[strings.ToLower(strings.TrimSpace(t[i:]))]
+	switch {
+	case err != nil || !known:
+		return 0, fmt.Errorf("%q is not a size like 512MiB, 2GiB or 64KiB", s)
+	case n <= 0:
+		return 0, fmt.Errorf("%q: the size must be above zero", s)
+	case n > (1<<62)/unit:
+		return 0, fmt.Errorf("%q is too large", s)
+	}
+	return n * unit, nil
+}

@@ -1,0 +1,76 @@
+package convert_test
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/convert"
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/xml"
+)
+
+// spillInputs returns two sitemaps and a URL list whose pages repeat within
+// and across them: lastmods older, newer and equal, images to merge, and
+// spellings that normalize alike.
+func spillInputs() []convert.Input {
+	sitemap := func(from, n, day int) []byte {
+		var b bytes.Buffer
+		b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" +
+			`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">` + "\n")
+		for i := from; i < from+n; i++ {
+			p := (i * 7919) % 3000
+			fmt.Fprintf(&b, "<url><loc>https://www.example.com/p/%d</loc>", p)
+			if d := (i*31+day)%6 - 1; d > 0 {
+				fmt.Fprintf(&b, "<lastmod>2024-02-%02d</lastmod>", d)
+			}
+			if i%4 == 1 {
+				fmt.Fprintf(&b, "<image:image><image:loc>https://www.example.com/i/%d.png</image:loc></image:image>", i%5)
+			}
+			b.WriteString("</url>\n")
+		}
+		b.WriteString("</urlset>\n")
+		return b.Bytes()
+	}
+	var list bytes.Buffer
+	for i := range 4000 {
+		fmt.Fprintf(&list, "HTTPS://WWW.EXAMPLE.COM:443/p/%d\n", (i*104729)%2500)
+	}
+	return []convert.Input{
+		input("a.xml", sitemap(0, 5000, 1)),
+		input("urls.txt", list.Bytes()),
+		input("b.xml", sitemap(2500, 5000, 3)),
+	}
+}
+
+// A tiny memory cap makes dedupe (and sort) spill to disk; the output is the
+// same, byte for byte, as in memory, and so are the counts, with every
+// order, for inputs with dates and extensions and for a plain URL list.
+func TestRunSpillsToSameBytes(t *testing.T) {
+	lists := func() []convert.Input { return spillInputs()[1:2] }
+	for _, inputs := range []func() []convert.Input{spillInputs, lists} {
+		for _, order := range []convert.Order{convert.SortNone, convert.SortLoc, convert.SortLastMod} {
+			run := func(maxMemory int64) (string, *convert.Stats) {
+				var out bytes.Buffer
+				stats, err := convert.Run(inputs(), func(o formats.WriteOptions) (formats.Writer, error) {
+					return xml.Format.NewWriter(&out, o), nil
+				}, convert.Options{Sort: order, MaxMemory: maxMemory, TempDir: t.TempDir()})
+				require.NoError(t, err)
+				return out.String(), stats
+			}
+			want, wantStats := run(0)
+			got, stats := run(64 << 10)
+			name := fmt.Sprintf("%d inputs, order %d", len(inputs()), order)
+			require.Greater(t, wantStats.Duplicates, 1000, name)
+			assert.Equal(t, want, got, name)
+			assert.Equal(t, wantStats.Written, stats.Written, name)
+			assert.Equal(t, wantStats.Duplicates, stats.Duplicates, name)
+			for i := range wantStats.Inputs {
+				assert.Equal(t, wantStats.Inputs[i].Duplicates, stats.Inputs[i].Duplicates, name)
+			}
+		}
+	}
+}
