@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
@@ -31,8 +32,8 @@ type OpenOptions struct {
 // UTF-8 (byte order marks, UTF-16 and UTF-32, declared charsets; an input
 // that declares no encoding and is not valid UTF-8 read as windows-1252,
 // with a warning; invalid bytes of a declared encoding replaced with a
-// warning), and recognizes the format by sniffing the first SniffLen
-// bytes, never by name, unless opts.From names it. Package validate opens
+// warning), and recognizes the format by its first 16 KiB (Detect), never
+// by name, unless opts.From names it. Package validate opens
 // its inputs the same way (internal/source).
 //
 // In strict mode these are errors too: an input that is not in UTF-8 (the
@@ -73,8 +74,8 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 	}
 	layers := src.Layers()
 	dec := damagedGzip{src}
-	sr := bufio.NewReaderSize(dec, SniffLen)
-	prefix, err := sr.Peek(SniffLen)
+	sr := bufio.NewReaderSize(dec, sniff.Len)
+	prefix, err := sr.Peek(sniff.Len)
 	if errors.Is(err, ErrTooLarge) {
 		return fail(err)
 	}
@@ -83,7 +84,11 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 			return fail(err)
 		}
 	}
-	sniffed := Sniff(prefix)
+	sniffed := sniff.Of(prefix)
+	var found []*Format
+	if opts.From == "" {
+		found = Detect(prefix) // before Discard, which ends the prefix's life
+	}
 	if sniffed.Junk > 0 {
 		sr.Discard(sniffed.Junk)
 		if werr := opts.Warningf(1, 1, false, "%d bytes of text before the XML declaration ignored", sniffed.Junk); werr != nil {
@@ -100,11 +105,10 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 			return fail(fmt.Errorf("format %q can be written but not read", f.Name))
 		}
 	} else {
-		found := Detect(&sniffed)
 		switch {
 		case len(found) == 1:
 			f = found[0]
-		case sniffed.Content == ContentEmpty:
+		case sniffed.Content == sniff.Empty:
 			if layers > 0 {
 				return fail(fmt.Errorf("%w (empty gzip)", ErrEmpty))
 			}

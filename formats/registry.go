@@ -80,9 +80,12 @@ type Format struct {
 	Name string
 	// Description says in one line what the format is and accepts.
 	Description string
-	// Detect reports whether sniffed content is in this format. Formats'
-	// detectors never overlap.
-	Detect func(*Sniffed) bool
+	// Detect reports whether an input is in this format, by how it starts:
+	// prefix is its first 16 KiB (or all of a shorter input), gzip layers
+	// removed and decoded to UTF-8, a byte order mark included. It decides
+	// by what the input starts with, never by something found further on.
+	// Formats' detectors never overlap.
+	Detect func(prefix []byte) bool
 	// NewReader returns a reader of r.
 	NewReader func(r io.Reader, opts ReadOptions) Reader
 	// NewWriter returns a writer to w. Register sets it for a format
@@ -230,12 +233,14 @@ func ForFileName(name string) *Format {
 	return nil
 }
 
-// Detect returns the readable formats whose detectors accept s. Exactly one
-// is expected; more than one is a bug in the detectors.
-func Detect(s *Sniffed) []*Format {
+// Detect returns the readable formats whose detectors accept an input that
+// starts with prefix (see Format.Detect). Exactly one is expected; more
+// than one is a bug in the detectors. Open detects the format of its input
+// this way.
+func Detect(prefix []byte) []*Format {
 	var found []*Format
 	for _, f := range Formats() {
-		if f.CanRead() && f.Detect(s) {
+		if f.CanRead() && f.Detect(prefix) {
 			found = append(found, f)
 		}
 	}

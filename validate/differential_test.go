@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 )
 
 // xmlDifferentialSeeds returns the XML documents of the repository's test
@@ -65,8 +66,8 @@ func validateErrors(data []byte) []Finding {
 // error in.
 func checkXMLAgrees(t *testing.T, data []byte) {
 	t.Helper()
-	s := formats.Sniff(data)
-	if s.Content != formats.ContentXML || s.Root != "urlset" && s.Root != "sitemapindex" {
+	s := sniff.Of(data)
+	if s.Content != sniff.XML || s.Root != "urlset" && s.Root != "sitemapindex" {
 		return
 	}
 	ok, err := strictAccepts(data)

@@ -10,6 +10,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats/robots"
 	"github.com/feed2sitemap/feed2sitemap/formats/text"
 	sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
@@ -81,13 +82,13 @@ func (d *doc) dispatch(src *source.Reader) error {
 	if enc := src.Encoding(); enc != "" {
 		d.reportAt(ruleEncoding, 1, 1, "the document is encoded in %s, not UTF-8", enc)
 	}
-	in := bufio.NewReaderSize(input{d, src}, formats.SniffLen)
-	prefix, _ := in.Peek(formats.SniffLen)
+	in := bufio.NewReaderSize(input{d, src}, sniff.Len)
+	prefix, _ := in.Peek(sniff.Len)
 	if d.stopped && d.readErr != nil {
 		return d.readError(d.readErr)
 	}
-	sniffed := formats.Sniff(prefix)
-	found := formats.Detect(&sniffed)
+	sniffed := sniff.Of(prefix)
+	found := formats.Detect(prefix)
 	c := (*checker)(nil)
 	switch {
 	case len(found) == 1:
@@ -100,7 +101,7 @@ func (d *doc) dispatch(src *source.Reader) error {
 				d.checkEntries(r, f, entryRules{skipped: ruleEntrySkipped, invalid: ruleEntriesInvalid, item: "entry"})
 			}}
 		}
-	case sniffed.Content == formats.ContentXML:
+	case sniffed.Content == sniff.XML:
 		// XML of no known format: the sitemap check's root-element
 		// finding says what it is.
 		c = checkers[sitemapxml.Format]
@@ -114,7 +115,7 @@ func (d *doc) dispatch(src *source.Reader) error {
 		c.check(d, in)
 	case d.stopped:
 		// corrupt gzip or a read error before anything could be sniffed
-	case sniffed.Content == formats.ContentEmpty:
+	case sniffed.Content == sniff.Empty:
 		d.reportAt(ruleUnknownFormat, 0, 0, "the input is empty")
 	default:
 		d.reportAt(ruleUnknownFormat, 0, 0, "not a sitemap, feed, URL list or robots.txt (%s)", &sniffed)

@@ -18,6 +18,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
 	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
 	"github.com/feed2sitemap/feed2sitemap/internal/golden"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 )
 
 // corpusCounts are this project's counts where the manifest gives none
@@ -111,7 +112,7 @@ func validSitemap(t *testing.T, path string) bool {
 			return false // damaged: no valid sitemap
 		}
 	}
-	s := formats.Sniff(data[:min(len(data), formats.SniffLen)])
+	s := sniff.Of(data[:min(len(data), sniff.Len)])
 	if s.Root != "urlset" && s.Root != "sitemapindex" {
 		return false
 	}

@@ -185,7 +185,7 @@ func TestFormatsHelpVersion(t *testing.T) {
 var panicFormat = formats.Register(&formats.Format{
 	Name:        "test-panic",
 	Description: "a reader that panics (tests only)",
-	Detect:      func(*formats.Sniffed) bool { return false },
+	Detect:      func([]byte) bool { return false },
 	NewReader: func(io.Reader, formats.ReadOptions) formats.Reader {
 		panic("reader bug")
 	},

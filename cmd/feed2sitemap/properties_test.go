@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 )
 
 // throwawayEnv, set, registers the throwaway formats of
@@ -31,7 +32,10 @@ func init() {
 	formats.Register(&formats.Format{
 		Name:        "dumb-list",
 		Description: "a throwaway list of loc and lastmod",
-		Detect:      func(s *formats.Sniffed) bool { return s.Content == formats.ContentText && s.FirstLine == "THROWAWAY" },
+		Detect: func(prefix []byte) bool {
+			s := sniff.Of(prefix)
+			return s.Content == sniff.Text && s.FirstLine == "THROWAWAY"
+		},
 		NewReader: func(r io.Reader, o formats.ReadOptions) formats.Reader {
 			return &dumbReader{s: bufio.NewScanner(r), opts: o}
 		},

@@ -45,6 +45,7 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
@@ -63,8 +64,9 @@ var Format = formats.Register(&formats.Format{
 
 // detect accepts text whose first line that is not blank or a comment is a
 // header row (see isHeader).
-func detect(s *formats.Sniffed) bool {
-	return s.Content == formats.ContentText && isHeader(s.FirstLine)
+func detect(prefix []byte) bool {
+	s := sniff.Of(prefix)
+	return s.Content == sniff.Text && isHeader(s.FirstLine)
 }
 
 var errTooLong = fmt.Errorf("a record longer than %d KiB (a quote left open?): reading stopped", MaxRecordLength>>10)
@@ -135,8 +137,8 @@ func (r *Reader) Next() (formats.Entry, error) {
 // start sniffs the delimiter from the header line and makes the CSV
 // reader.
 func (r *Reader) start() {
-	prefix, _ := r.br.Peek(formats.SniffLen)
-	comma, _ := delimiter(formats.Sniff(prefix).FirstLine)
+	prefix, _ := r.br.Peek(sniff.Len)
+	comma, _ := delimiter(sniff.Of(prefix).FirstLine)
 	r.in = &bounded{r: r.br}
 	r.csv = stdcsv.NewReader(r.in)
 	r.csv.Comma, r.csv.Comment = comma, '#'

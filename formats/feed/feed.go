@@ -179,6 +179,7 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
@@ -195,11 +196,12 @@ var Format = formats.Register(&formats.Format{
 
 // detect accepts XML whose root element is rss, RDF or feed, and JSON with a
 // jsonfeed.org version.
-func detect(s *formats.Sniffed) bool {
+func detect(prefix []byte) bool {
+	s := sniff.Of(prefix)
 	switch s.Content {
-	case formats.ContentXML:
+	case sniff.XML:
 		return isFeedRoot(s.Root)
-	case formats.ContentJSON:
+	case sniff.JSON:
 		return s.JSONFeedVersion != ""
 	}
 	return false

@@ -82,6 +82,7 @@ import (
 	"io"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 )
 
 // Format is the registered JSON Lines format.
@@ -101,6 +102,7 @@ var Format = formats.Register(&formats.Format{
 
 // detect accepts JSON that is not a JSON Feed: the reader tells JSON Lines
 // of entries from other JSON by its first line.
-func detect(s *formats.Sniffed) bool {
-	return s.Content == formats.ContentJSON && s.JSONFeedVersion == ""
+func detect(prefix []byte) bool {
+	s := sniff.Of(prefix)
+	return s.Content == sniff.JSON && s.JSONFeedVersion == ""
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats/jsonl"
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/corpus"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/testenv"
 )
 
@@ -76,7 +77,7 @@ func xmlOptions(raw []byte, d doc) formats.WriteOptions {
 	for _, e := range d.entries {
 		o.Uses |= e.Ext.Uses()
 	}
-	s := formats.Sniff(raw)
+	s := sniff.Of(raw)
 	o.Index = s.Root == "sitemapindex" || len(d.entries) > 0 && d.entries[0].Kind == formats.KindSitemap
 	return o
 }

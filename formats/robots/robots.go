@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
@@ -33,8 +34,9 @@ var fields = []string{"user-agent", "disallow", "allow", "sitemap", "crawl-delay
 
 // detect accepts text whose first line that is not blank or a comment is a
 // robots.txt field.
-func detect(s *formats.Sniffed) bool {
-	if s.Content != formats.ContentText {
+func detect(prefix []byte) bool {
+	s := sniff.Of(prefix)
+	if s.Content != sniff.Text {
 		return false
 	}
 	name, _, ok := strings.Cut(s.FirstLine, ":")

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
@@ -39,8 +40,9 @@ var Format = formats.Register(&formats.Format{
 
 // detect accepts text whose first line that is not blank or a comment is an
 // http(s) URL.
-func detect(s *formats.Sniffed) bool {
-	return s.Content == formats.ContentText && isURLLine(s.FirstLine)
+func detect(prefix []byte) bool {
+	s := sniff.Of(prefix)
+	return s.Content == sniff.Text && isURLLine(s.FirstLine)
 }
 
 func isURLLine(line string) bool {

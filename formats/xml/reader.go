@@ -11,6 +11,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
@@ -51,8 +52,9 @@ var Format = formats.Register(&formats.Format{
 
 // detect accepts XML whose root element is urlset or sitemapindex, in any
 // namespace.
-func detect(s *formats.Sniffed) bool {
-	return s.Content == formats.ContentXML && (s.Root == "urlset" || s.Root == "sitemapindex")
+func detect(prefix []byte) bool {
+	s := sniff.Of(prefix)
+	return s.Content == sniff.XML && (s.Root == "urlset" || s.Root == "sitemapindex")
 }
 
 // role is what an open element is to the reader.

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/testenv"
 )
 
@@ -39,7 +40,7 @@ var extensionNamespaces = []string{
 func schemaFor(t testing.TB, doc []byte) (schema, catalog string) {
 	t.Helper()
 	root := testenv.RepoRoot(t)
-	s := formats.Sniff(doc[:min(len(doc), formats.SniffLen)])
+	s := sniff.Of(doc[:min(len(doc), sniff.Len)])
 	if s.Root == "sitemapindex" {
 		return filepath.Join(root, "testdata", "schemas", "siteindex.xsd"), ""
 	}

@@ -1,4 +1,9 @@
-package formats
+// Package sniff tells what an input is by how it starts: empty, text
+// (and its first line), XML (and its root element), JSON (and whether it
+// is a JSON Feed), HTML or binary data. The formats' detectors
+// (formats.Format.Detect) decide on what it finds, and formats.Open and
+// validate say with it what an input they cannot read looked like.
+package sniff
 
 import (
 	"bytes"
@@ -8,25 +13,26 @@ import (
 	"strings"
 )
 
-// SniffLen is how many bytes of an input Open looks at to recognize it.
-const SniffLen = 16 << 10
+// Len is how many bytes of an input formats.Open looks at to recognize
+// it: the prefix the detectors are given.
+const Len = 16 << 10
 
 // Content is the broad kind of an input, as sniffing sees it.
 type Content uint8
 
-// The kinds of content Sniff tells apart.
+// The kinds of content Of tells apart.
 const (
-	ContentEmpty Content = iota
-	ContentText
-	ContentXML
-	ContentJSON
-	ContentHTML
-	ContentBinary
+	Empty Content = iota
+	Text
+	XML
+	JSON
+	HTML
+	Binary
 )
 
-// Sniffed is what Sniff found at the start of an input. Formats' Detect
-// functions decide on it.
-type Sniffed struct {
+// Result is what Of found at the start of an input. The formats'
+// detectors decide on it.
+type Result struct {
 	// Content is the broad kind of the input.
 	Content Content
 	// Root is the local name of the root element of XML content (without
@@ -42,23 +48,23 @@ type Sniffed struct {
 	// nor a '#' comment, with surrounding space trimmed.
 	FirstLine string
 	// Junk is the number of bytes of non-XML text (a stray PHP warning, for
-	// instance) before an XML declaration; Open drops them.
+	// instance) before an XML declaration; formats.Open drops them.
 	Junk int
 }
 
 // String describes the content for an error message, as in "not a sitemap
 // or feed (looks like HTML)".
-func (s *Sniffed) String() string {
+func (s *Result) String() string {
 	switch s.Content {
-	case ContentEmpty:
+	case Empty:
 		return "empty"
-	case ContentHTML:
+	case HTML:
 		return "looks like HTML"
-	case ContentBinary:
+	case Binary:
 		return "binary data"
-	case ContentJSON:
+	case JSON:
 		return "JSON that is not a JSON Feed: no jsonfeed.org \"version\""
-	case ContentXML:
+	case XML:
 		if s.RootName == "" {
 			return "XML with no root element"
 		}
@@ -71,7 +77,7 @@ func (s *Sniffed) String() string {
 	return fmt.Sprintf("text whose first line is not a URL: %q", line)
 }
 
-// Sniff looks at the start of an input, already decoded to UTF-8, and tells
+// Of looks at the start of an input, already decoded to UTF-8, and tells
 // what kind of content it is. Like image.Decode and gofeed's detector, it
 // decides by what the input starts with (after a byte order mark and white
 // space), never by something found further on: a URL list whose comment
@@ -87,11 +93,11 @@ func (s *Sniffed) String() string {
 // object. Text is sorted out by its first line that is neither blank nor a
 // '#' comment, lines ending with LF, CRLF or CR; it is binary when its
 // first binaryLen bytes hold a NUL.
-func Sniff(prefix []byte) Sniffed {
+func Of(prefix []byte) Result {
 	p := bytes.TrimPrefix(prefix, []byte("\xef\xbb\xbf"))
 	rest := bytes.TrimLeft(p, " \t\r\n\f")
 	if len(rest) == 0 {
-		return Sniffed{Content: ContentEmpty}
+		return Result{Content: Empty}
 	}
 	i := commentsBeforeDeclaration(rest)
 	if i == 0 && phpDiagnostic.Match(rest) {
@@ -109,16 +115,16 @@ func Sniff(prefix []byte) Sniffed {
 		return sniffJSON(rest)
 	}
 	if bytes.IndexByte(p[:min(len(p), binaryLen)], 0) >= 0 {
-		return Sniffed{Content: ContentBinary}
+		return Result{Content: Binary}
 	}
-	s := Sniffed{Content: ContentText, FirstLine: firstLine(p)}
+	s := Result{Content: Text, FirstLine: firstLine(p)}
 	if s.FirstLine == "" {
-		s.Content = ContentEmpty
+		s.Content = Empty
 	}
 	return s
 }
 
-// binaryLen is how many bytes at the start of text Sniff looks at for a
+// binaryLen is how many bytes at the start of text Of looks at for a
 // NUL, which makes it binary data (as net/http.DetectContentType does): a
 // NUL further on is a damaged line of a text file, not a binary file.
 const binaryLen = 512
@@ -169,8 +175,8 @@ func firstLine(p []byte) string {
 // sniffJSON reads the top-level object of JSON content as far as the prefix
 // goes, for a JSON Feed's "version" and "items". Members of nested values
 // do not count: a JSON document that lists feeds is not a feed.
-func sniffJSON(p []byte) Sniffed {
-	s := Sniffed{Content: ContentJSON}
+func sniffJSON(p []byte) Result {
+	s := Result{Content: JSON}
 	dec := json.NewDecoder(bytes.NewReader(p))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return s
@@ -228,8 +234,8 @@ func xmlDeclaration(p []byte) int {
 }
 
 // sniffXML finds the root element of XML content that starts with '<'.
-func sniffXML(p []byte) Sniffed {
-	s := Sniffed{Content: ContentXML}
+func sniffXML(p []byte) Result {
+	s := Result{Content: XML}
 	for {
 		p = bytes.TrimLeft(p, " \t\r\n\f")
 		switch {
@@ -242,7 +248,7 @@ func sniffXML(p []byte) Sniffed {
 		case len(p) >= 9 && strings.EqualFold(string(p[:9]), "<!doctype"):
 			name := bytes.TrimLeft(p[9:], " \t\r\n")
 			if end := bytes.IndexAny(name, " \t\r\n[>"); end >= 0 && strings.EqualFold(string(name[:end]), "html") {
-				s.Content = ContentHTML
+				s.Content = HTML
 				return s
 			}
 			p = skipDoctype(p)
@@ -254,7 +260,7 @@ func sniffXML(p []byte) Sniffed {
 			s.RootName = string(p[1 : 1+end])
 			s.Root = s.RootName[strings.IndexByte(s.RootName, ':')+1:]
 			if strings.EqualFold(s.Root, "html") {
-				s.Content = ContentHTML
+				s.Content = HTML
 			}
 			return s
 		default:

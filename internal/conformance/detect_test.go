@@ -1,4 +1,4 @@
-package csv_test
+package conformance
 
 import (
 	"bufio"
@@ -15,13 +15,22 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/csv"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/feed"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/html"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/jsonl"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/robots"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/text"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/testenv"
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
 
-// TestDetectorsNeverOverlap is formats' test of the same name with the CSV
-// and JSON Lines formats registered too: no input file of the project, of
-// a format package or of the shared corpus is claimed by two formats, and
+// TestDetectorsNeverOverlap sniffs every input file of the project, of the
+// format packages and of the shared corpus with the detectors of every
+// registered format, and checks that no two formats claim the same
+// content, that every format with a reader recognizes some file, and that
 // every CSV fixture is claimed by csv alone.
 func TestDetectorsNeverOverlap(t *testing.T) {
 	root := testenv.RepoRoot(t)
@@ -46,7 +55,7 @@ func TestDetectorsNeverOverlap(t *testing.T) {
 				}
 				return nil
 			}
-			if strings.HasSuffix(path, ".md") || strings.HasSuffix(path, "MANIFEST.tsv") {
+			if strings.HasSuffix(path, ".md") || strings.HasSuffix(path, ".tsv") {
 				return nil
 			}
 			files++
@@ -62,11 +71,16 @@ func TestDetectorsNeverOverlap(t *testing.T) {
 		})
 	}
 	require.Greater(t, files, 100)
+	for _, f := range formats.Formats() {
+		if f.CanRead() {
+			assert.Positive(t, matched[f.Name], "no file is recognized as %s", f.Name)
+		}
+	}
 	t.Logf("%d files; recognized: %v; none by two formats", files, matched)
 }
 
 // detect returns the names of the formats that claim the file at path, as
-// formats.Open sniffs it.
+// formats.Open sees it: gzip layers removed, its start decoded to UTF-8.
 func detect(t *testing.T, path string) []string {
 	raw, err := os.ReadFile(path)
 	require.NoError(t, err)
@@ -77,10 +91,9 @@ func detect(t *testing.T, path string) []string {
 		}
 		raw, _ = io.ReadAll(zr)
 	}
-	decoded, _ := io.ReadAll(io.LimitReader(textenc.NewReader(bufio.NewReader(bytes.NewReader(raw)), textenc.Options{}), formats.SniffLen))
-	s := formats.Sniff(decoded)
+	decoded, _ := io.ReadAll(io.LimitReader(textenc.NewReader(bufio.NewReader(bytes.NewReader(raw)), textenc.Options{}), sniff.Len))
 	var names []string
-	for _, f := range formats.Detect(&s) {
+	for _, f := range formats.Detect(decoded) {
 		names = append(names, f.Name)
 	}
 	return names
