@@ -27,30 +27,6 @@ func TestParseLastModRFC822Variants(t *testing.T) {
 	}
 }
 
-// TestDateOfZoneless: a date-time without a time zone gives its date as
-// written; anything else gives nothing.
-func TestDateOfZoneless(t *testing.T) {
-	for in, want := range map[string]string{
-		"2024-05-06T23:30:00":      "2024-05-06",
-		"2024-05-06T23:30:00.123":  "2024-05-06",
-		"2024-05-06T23:30":         "2024-05-06",
-		"2024-05-06 23:30:00":      "2024-05-06",
-		"05 Jan 17 13:34:55":       "2017-01-05",
-		"Mon, 6 May 2024 10:00":    "2024-05-06",
-		"2024-05-06T23:30:00Z":     "",
-		"2024-05-06":               "",
-		"0000-01-01T00:00:00":      "",
-		"Mon, 6 May 2024 10:00 XY": "",
-	} {
-		l, ok := formats.DateOfZoneless(in)
-		assert.Equal(t, want != "", ok, in)
-		assert.Equal(t, want, l.String(), in)
-		if ok {
-			assert.True(t, l.IsDate(), in)
-		}
-	}
-}
-
 // TestForeignDateNames: the error of a date in another language names the
 // words that are not English; one that is no date at all says only that.
 func TestForeignDateNames(t *testing.T) {

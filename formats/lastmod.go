@@ -117,7 +117,7 @@ func (l LastMod) MarshalText() ([]byte, error) { return l.AppendText(nil), nil }
 // fraction of a second, with a zone), and the RFC 822/1123 dates feeds use
 // (with or without the day of the week and the seconds, two-digit years and
 // the RFC 822 zone names included). A time of day without a zone is
-// ambiguous and rejected (DateOfZoneless reads its date), and so is a date
+// ambiguous and rejected (the readers keep its date), and so is a date
 // whose day or month names are not English, which the error names.
 // Surrounding space is ignored.
 func ParseLastMod(s string) (LastMod, error) {
@@ -146,22 +146,6 @@ func ParseLastMod(s string) (LastMod, error) {
 	return LastMod{}, fmt.Errorf("%w: %q is not a W3C Datetime or RFC 822 date", ErrBadDate, s)
 }
 
-// DateOfZoneless returns, as a date (PrecisionDay), the date part of a
-// date and time of day written without a time zone: a W3C Datetime with
-// its zone left out ("2024-05-06T10:00:00", a fraction of a second or a
-// space for the T included) or an RFC 822 date with its zone left out
-// ("Mon, 6 May 2024 10:00"). Such a time cannot be placed on the time line,
-// but the day, as written, is known. It reports false for anything else,
-// and for a date the sitemap schema cannot hold.
-func DateOfZoneless(s string) (LastMod, bool) {
-	t, ok := dates.Zoneless(uri.TrimSpace(s))
-	if !ok {
-		return LastMod{}, false
-	}
-	l := NewLastMod(t, PrecisionDay)
-	return l, !l.IsZero()
-}
-
 // quoteAll returns the quoted words, separated by commas.
 func quoteAll(words []string) string {
 	q := make([]string, len(words))
@@ -169,40 +153,4 @@ func quoteAll(words []string) string {
 		q[i] = strconv.Quote(w)
 	}
 	return strings.Join(q, ", ")
-}
-
-// ParseLastModBytes is ParseLastMod(string(b)), without allocating for the
-// forms sitemaps usually hold: a W3C date or date-time in plain ASCII,
-// padded with ASCII space.
-func ParseLastModBytes(b []byte) (LastMod, error) {
-	if s, ok := trimASCII(b); ok {
-		if t, p, ok := dates.W3C(s); ok && checkLastModTime(t) == nil {
-			return LastMod{t: t, prec: Precision(p)}, nil
-		}
-	}
-	return ParseLastMod(string(b))
-}
-
-// trimASCII returns b without surrounding ASCII space, and false when what
-// remains is empty or does not start and end with printable ASCII other
-// than space. uri.TrimSpace(string(b)) is then string(s): the ASCII space
-// trimmed is Unicode space too, and what stops the trimming is not.
-func trimASCII(b []byte) (s []byte, ok bool) {
-	i, j := 0, len(b)
-	for i < j && isASCIISpace(b[i]) {
-		i++
-	}
-	for j > i && isASCIISpace(b[j-1]) {
-		j--
-	}
-	if i == j || b[i] <= ' ' || b[i] >= 0x7f || b[j-1] <= ' ' || b[j-1] >= 0x7f {
-		return nil, false
-	}
-	return b[i:j], true
-}
-
-// isASCIISpace reports whether c is one of the ASCII characters
-// unicode.IsSpace accepts.
-func isASCIISpace(c byte) bool {
-	return c == ' ' || '\t' <= c && c <= '\r'
 }

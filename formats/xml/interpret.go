@@ -113,7 +113,7 @@ func (r *Reader) checked(k *cnode, s string, check func(string) bool, want strin
 func (r *Reader) date(k *cnode, s string) (formats.LastMod, error) {
 	lm, err := formats.ParseLastMod(s)
 	if err != nil {
-		if d, ok := formats.DateOfZoneless(s); ok {
+		if d, ok := vocab.DateOfZoneless(s); ok {
 			r.opts.Note(k.t.line, k.t.col, fmt.Errorf("<%s> %q has no time zone: kept as the date %s", k.qname(), clip([]byte(s)), d))
 			return d, nil
 		}
