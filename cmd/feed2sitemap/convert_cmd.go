@@ -68,8 +68,9 @@ type convertCmd struct {
 	Quiet          bool     `short:"q" xor:"verbosity" help:"Print only errors: no warnings, no summary, no progress."`
 	Verbose        bool     `short:"v" xor:"verbosity" help:"Print every warning and an account of each input (and each child sitemap read)."`
 
-	Sources sourceFlags `embed:""`
-	Memory  memoryFlags `embed:""`
+	Sources  sourceFlags  `embed:""`
+	Sections sectionFlags `embed:""`
+	Memory   memoryFlags  `embed:""`
 }
 
 // Run converts the inputs and reports what it did on standard error.
@@ -460,6 +461,10 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 	if c.LockTimeout < 0 {
 		return nil, usageError{errors.New("--lock-timeout cannot be negative")}
 	}
+	sectionOf, err := c.Sections.sectionOf(c, f)
+	if err != nil {
+		return nil, err
+	}
 	if isStdout(c.Output) {
 		if c.OneFile {
 			return nil, usageError{errors.New("--one-file applies to an output file (-o): standard output is never split")}
@@ -476,7 +481,7 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 		return nil, usageError{errors.New("--max-urls and --max-bytes must be at least 1")}
 	}
 	opts := output.Options{Path: c.Output, Format: f, Gzip: c.Gzip, BaseURL: c.BaseURL, MaxURLs: c.MaxURLs, MaxBytes: c.MaxBytes,
-		LockTimeout: c.lockTimeout()}
+		LockTimeout: c.lockTimeout(), SectionOf: sectionOf}
 	if c.OneFile {
 		if !f.OneFile {
 			return nil, usageError{fmt.Errorf("--one-file writes a plain list of URLs (%s), not %s: a sitemap over the protocol's limits is rejected by search engines",
