@@ -25,6 +25,11 @@ func heapWithParts(t *testing.T, n int) uint64 {
 	for _, e := range pages(n, false) {
 		require.NoError(t, s.Write(e))
 	}
+	return liveHeap()
+}
+
+// liveHeap returns the bytes of the heap that are live.
+func liveHeap() uint64 {
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)

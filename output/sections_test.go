@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -304,10 +303,7 @@ func heapWithSections(t *testing.T, n int) uint64 {
 	for i := range 40000 {
 		require.NoError(t, s.Write(formats.Entry{Loc: fmt.Sprintf("https://example.com/s%d/page-%d", i%n, i)}))
 	}
-	var ms runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&ms)
-	return ms.HeapAlloc
+	return liveHeap()
 }
 
 // Memory does not grow with the sections by more than a small record
