@@ -336,3 +336,27 @@ func TestSectionsMemoryBounded(t *testing.T) {
 		"https://example.com/s000/page-1200", "https://example.com/s000/page-1600"}, locs(readEntries(t, files[0].Path)))
 	assert.Len(t, childNames(t, s.Path()), 400)
 }
+
+// A run by section that fails part-way through writing its sections (an
+// entry over the byte limit, in the last) leaves the previous set as it
+// was, and no file of its own.
+func TestSectionsAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	opts := output.Options{Path: filepath.Join(dir, "sitemap.xml"), Format: xml.Format, MaxBytes: 2000,
+		BaseURL: base(t, "https://example.com/"), SectionOf: output.ByPath(1)}
+	_, err := write(t, opts, sectioned())
+	require.NoError(t, err)
+	before := map[string][]byte{}
+	for _, name := range names(t, dir) {
+		before[name] = readFile(t, filepath.Join(dir, name))
+	}
+
+	es := append(sectioned(), formats.Entry{Loc: "https://example.com/zoo/" + strings.Repeat("z", 3000)})
+	_, err = write(t, opts, es)
+	require.ErrorIs(t, err, output.ErrEntryTooLarge)
+	after := map[string][]byte{}
+	for _, name := range names(t, dir) {
+		after[name] = readFile(t, filepath.Join(dir, name))
+	}
+	assert.Equal(t, before, after)
+}
