@@ -36,6 +36,20 @@ func ByPath(depth int) SectionFunc {
 			rest = rest[:i]
 		}
 		dir := rest[:strings.LastIndexByte(rest, '/')+1]
+		// The first depth segments of dir, "/a/b/" to "a/b": a part of
+		// the loc, unless one is empty or percent-encoded.
+		start := strings.IndexFunc(dir, func(r rune) bool { return r != '/' })
+		if start < 0 {
+			return ""
+		}
+		end, next := start, start
+		for n := 0; n < depth && next < len(dir); n++ {
+			end = next + strings.IndexByte(dir[next:], '/')
+			next = end + 1
+		}
+		if key := dir[start:end]; !strings.HasSuffix(key, "/") && !strings.Contains(key, "//") && !strings.Contains(key, "%") {
+			return key
+		}
 		var segs []string
 		for seg := range strings.SplitSeq(dir, "/") {
 			if seg == "" {
