@@ -163,6 +163,13 @@ type Extensions struct {
 	// own start tag, so it means the same wherever it is written. Formats
 	// other than XML cannot hold them.
 	Foreign []string
+	// ForeignAt places the foreign elements among the extension elements,
+	// so that XML written of XML keeps their order: ForeignAt[i] is how
+	// many extension items (Items: images, videos, news, alternates, the
+	// mobile marker, the order the XML writer writes them in) come before
+	// Foreign[i]. Nil when every foreign element comes after them all;
+	// else as long as Foreign, not decreasing, none over Items.
+	ForeignAt []int
 }
 
 // ExtensionSet is a set of sitemap extensions, so that a writer can declare

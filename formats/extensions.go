@@ -49,7 +49,93 @@ func (winner *Extensions) Merge(loser *Extensions) *Extensions {
 		x.News = &n
 	}
 	x.Mobile = winner.Mobile || loser.Mobile
+	x.ForeignAt = mergedForeignAt(winner, x)
 	return x
+}
+
+// Items returns how many extension items x holds, counted as
+// Extensions.ForeignAt counts them: its images, videos, news data,
+// alternates and mobile marker.
+func (x *Extensions) Items() int {
+	n := 0
+	for _, c := range x.itemCounts() {
+		n += c
+	}
+	return n
+}
+
+// itemCounts returns how many items of each extension x holds, in the
+// order the XML writer writes them: images, videos, news, alternates, the
+// mobile marker.
+func (x *Extensions) itemCounts() [5]int {
+	if x == nil {
+		return [5]int{}
+	}
+	c := [5]int{len(x.Images), len(x.Videos), 0, len(x.Alternates), 0}
+	if x.News != nil {
+		c[2] = 1
+	}
+	if x.Mobile {
+		c[4] = 1
+	}
+	return c
+}
+
+// CheckForeignAt says what is wrong with x.ForeignAt, or returns nil when
+// it places the foreign elements as ForeignAt says it must: nil, or one
+// place for each, not decreasing, none past Items.
+func (x *Extensions) CheckForeignAt() error {
+	if x.ForeignAt == nil {
+		return nil
+	}
+	if len(x.ForeignAt) != len(x.Foreign) {
+		return fmt.Errorf("%d places for %d foreign elements", len(x.ForeignAt), len(x.Foreign))
+	}
+	prev, items := 0, x.Items()
+	for _, at := range x.ForeignAt {
+		if at < prev || at > items {
+			return fmt.Errorf("place %d is not from %d to %d (the places do not decrease, and %d extension items are held)", at, prev, items, items)
+		}
+		prev = at
+	}
+	return nil
+}
+
+// mergedForeignAt returns the places of merged's foreign elements, merged
+// by Merge from winner's and then the loser's: each of winner's keeps its
+// place among the items of the extension it stood before (its images,
+// say, which come first in merged's lists too), and the loser's come after
+// every item. It returns nil when every one comes after them all.
+func mergedForeignAt(winner, merged *Extensions) []int {
+	if winner.ForeignAt == nil {
+		return nil
+	}
+	wc, mc := winner.itemCounts(), merged.itemCounts()
+	total := merged.Items()
+	at := make([]int, len(merged.Foreign))
+	placed := false
+	for i := range at {
+		at[i] = total
+		if i >= len(winner.ForeignAt) {
+			continue
+		}
+		// Before item n of extension k in winner: before item n of k in
+		// merged, after all of merged's items of the extensions before k.
+		c, before := winner.ForeignAt[i], 0
+		for k := range wc {
+			if c < wc[k] {
+				at[i] = before + c
+				break
+			}
+			c -= wc[k]
+			before += mc[k]
+		}
+		placed = placed || at[i] < total
+	}
+	if !placed {
+		return nil
+	}
+	return at
 }
 
 // videoKey is what tells two videos apart: the content_loc, or the
@@ -168,17 +254,20 @@ func (x *Extensions) incomplete(say func(what string), remove bool) {
 	if x == nil {
 		return
 	}
+	var gone []int // the items removed, by their count before them (see ForeignAt)
 	images, videos := x.Images[:0], x.Videos[:0]
 	for i, im := range x.Images {
 		if m := im.Missing(); m != nil {
 			say(describe("image", strconv.Itoa(i+1), m))
+			gone = append(gone, i)
 		} else if remove {
 			images = append(images, im)
 		}
 	}
-	for _, v := range x.Videos {
+	for j, v := range x.Videos {
 		if m := v.Missing(); m != nil {
 			say(describe("video", v.Name(), m))
+			gone = append(gone, len(x.Images)+j)
 			continue
 		}
 		if v.TVShow != nil {
@@ -194,6 +283,7 @@ func (x *Extensions) incomplete(say func(what string), remove bool) {
 	if x.News != nil {
 		if m := x.News.Missing(); m != nil {
 			say(describe("news", strconv.Quote(x.News.Title), m))
+			gone = append(gone, len(x.Images)+len(x.Videos))
 			if remove {
 				x.News = nil
 			}
@@ -201,6 +291,23 @@ func (x *Extensions) incomplete(say func(what string), remove bool) {
 	}
 	if remove {
 		x.Images, x.Videos = slices.Clip(images), slices.Clip(videos)
+		x.unplace(gone)
+	}
+}
+
+// unplace moves the foreign elements back by the items removed before
+// them: gone holds, in increasing order, how many items came before each
+// removed item.
+func (x *Extensions) unplace(gone []int) {
+	if len(gone) == 0 || x.ForeignAt == nil {
+		return
+	}
+	for i, at := range x.ForeignAt {
+		n := 0
+		for n < len(gone) && gone[n] < at {
+			n++
+		}
+		x.ForeignAt[i] = at - n
 	}
 }
 

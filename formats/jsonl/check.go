@@ -33,7 +33,7 @@ func (c *checker) warn(skipped bool, format string, args ...any) {
 }
 
 // coreKeys are the keys of an entry's object that are not extension data.
-var coreKeys = []string{"head", "loc", "kind", "lastmod", "changefreq", "priority", "title", "summary", "foreign"}
+var coreKeys = []string{"head", "loc", "kind", "lastmod", "changefreq", "priority", "title", "summary", "foreign", "foreign_at"}
 
 // entry returns the entry of an object whose "loc" is loc, and false when
 // its loc or kind is bad.
@@ -162,14 +162,29 @@ func (c *checker) extensions(obj map[string]json.RawMessage) *formats.Extensions
 		}
 	}
 	var foreign []string
+	var at []int
+	if raw, ok := obj["foreign_at"]; ok {
+		c.decode("foreign_at", raw, &at, "an array of whole numbers")
+	}
 	if raw, ok := obj["foreign"]; ok && c.decode("foreign", raw, &foreign, "an array of strings") {
-		for _, f := range foreign {
+		if at != nil && len(at) != len(foreign) {
+			c.warn(false, "foreign_at ignored: %d places for %d foreign elements", len(at), len(foreign))
+			at = nil
+		}
+		for i, f := range foreign {
 			if err := checkElement(f); err != nil {
 				c.warn(false, "foreign element ignored: %v", err)
 				continue
 			}
 			x.Foreign = append(x.Foreign, f)
+			if at != nil {
+				x.ForeignAt = append(x.ForeignAt, at[i])
+			}
 		}
+	}
+	if err := x.CheckForeignAt(); err != nil {
+		c.warn(false, "foreign_at ignored: %v", err)
+		x.ForeignAt = nil
 	}
 	x.Complete(func(what string) error {
 		c.warn(false, "%s: left out", what)

@@ -27,6 +27,9 @@
 //	mobile      true for the obsolete mobile:mobile marker
 //	foreign     [string]: elements of other namespaces (a PageMap, say), each
 //	            one self-contained XML element, verbatim
+//	foreign_at  [number]: where each foreign element stands among the
+//	            extension items (formats.Extensions.ForeignAt); absent when
+//	            they all come after them
 //
 // The extension data (images to mobile) is written as the extension
 // schemas have it, walking the project's declaration of them, so that a

@@ -61,6 +61,7 @@ func fullEntry(t testing.TB) formats.Entry {
 			Alternates: []formats.Alternate{{Hreflang: "de", Href: "https://example.com/de", Media: "only screen"}},
 			Mobile:     true,
 			Foreign:    []string{`<p:x xmlns:p="urn:p" a="1">t &amp; <p:y/></p:x>`},
+			ForeignAt:  []int{2},
 		},
 	}
 }
@@ -122,12 +123,15 @@ func TestEveryField(t *testing.T) {
 // element and attribute of its tables, two items in each list. A row added
 // to the schema is held by the format without an edit, or fails here.
 func TestSchemaFull(t *testing.T) {
-	e := formats.Entry{Loc: "https://example.com/", Ext: extschema.Full()}
-	lines := write(t, jsonl.Format, []formats.Entry{e}, formats.WriteOptions{})
-	back := read(t, lines, formats.ReadOptions{Source: "full.jsonl", Strict: true})
-	require.NoError(t, back.err)
-	require.Len(t, back.entries, 1)
-	assert.True(t, reflect.DeepEqual(e, back.entries[0]), "%s\n%#v", lines, back.entries[0].Ext)
+	// And foreign elements with their places among the items (FullForeign).
+	for _, x := range []*formats.Extensions{extschema.Full(), extschema.FullForeign()} {
+		e := formats.Entry{Loc: "https://example.com/", Ext: x}
+		lines := write(t, jsonl.Format, []formats.Entry{e}, formats.WriteOptions{})
+		back := read(t, lines, formats.ReadOptions{Source: "full.jsonl", Strict: true})
+		require.NoError(t, back.err)
+		require.Len(t, back.entries, 1)
+		assert.True(t, reflect.DeepEqual(e, back.entries[0]), "%s\n%#v", lines, back.entries[0].Ext)
+	}
 }
 
 func TestKeys(t *testing.T) {
@@ -151,7 +155,7 @@ func TestKeys(t *testing.T) {
 		`"news":{"publication":{"name":"Daily","language":"en"},"access":"Subscription","genres":"Blog, OpEd",` +
 			`"publication_date":"2024-05-06T10:11Z","title":"n","keywords":"k","stock_tickers":"NASDAQ:A"}`,
 		`"alternates":[{"hreflang":"de","media":"only screen","href":"https://example.com/de"}]`,
-		`"mobile":true,"foreign":["<p:x xmlns:p=\"urn:p\" a=\"1\">t &amp; <p:y/></p:x>"]}` + "\n"} {
+		`"mobile":true,"foreign":["<p:x xmlns:p=\"urn:p\" a=\"1\">t &amp; <p:y/></p:x>"],"foreign_at":[2]}` + "\n"} {
 		assert.Contains(t, s, key)
 	}
 	assert.NotContains(t, s, `"kind"`, "a page has no kind key")

@@ -2,6 +2,7 @@ package jsonl
 
 import (
 	"errors"
+	"strconv"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -72,6 +73,17 @@ func (enc *Encoder) AppendEntry(dst []byte, e *formats.Entry) ([]byte, error) {
 		if len(e.Ext.Foreign) > 0 {
 			b = appendKey(b, "foreign")
 			b = appendStrings(b, e.Ext.Foreign)
+		}
+		if e.Ext.ForeignAt != nil {
+			b = appendKey(b, "foreign_at")
+			b = append(b, '[')
+			for i, at := range e.Ext.ForeignAt {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = strconv.AppendInt(b, int64(at), 10)
+			}
+			b = append(b, ']')
 		}
 	}
 	return append(b, '}', '\n'), nil

@@ -208,8 +208,25 @@ func (r *Reader) endCapture(d int) error {
 				root.qname(), why)
 		}
 		r.ext.Foreign = append(r.ext.Foreign, serialize(r.capToks))
+		r.ext.ForeignAt = append(r.ext.ForeignAt, r.ext.Items())
 	}
 	return nil
+}
+
+// placeForeign ends the places of x's foreign elements, counted as they
+// were read (Extensions.ForeignAt): none when every one came after all
+// the extension items, the common case, which needs no place.
+func placeForeign(x *formats.Extensions) {
+	if x == nil || x.ForeignAt == nil {
+		return
+	}
+	items := x.Items()
+	for _, at := range x.ForeignAt {
+		if at < items {
+			return
+		}
+	}
+	x.ForeignAt = nil
 }
 
 // isHead reports whether an element directly under the root in namespace

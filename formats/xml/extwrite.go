@@ -10,16 +10,24 @@ import (
 
 // appendExt appends the extension elements of a <url>, in the order the
 // Writer writes them: each extension of extschema.Extensions in turn, its
-// elements in schema order, then the foreign elements. An extension
-// outside uses declares its namespace on each of its elements. Images,
-// videos, news data and tvshows that lack a required field are left out
-// (never an empty required element; Writer.Close says so).
+// elements in schema order, and the foreign elements where
+// Extensions.ForeignAt places them (after all the others when it does
+// not). An extension outside uses declares its namespace on each of its
+// elements. Images, videos, news data and tvshows that lack a required
+// field are left out (never an empty required element; Writer.Close says
+// so); they still count as items where foreign elements are placed.
 func appendExt(b []byte, x *formats.Extensions, uses formats.ExtensionSet) []byte {
 	p := extWriter{b: b}
 	xp := unsafe.Pointer(x)
+	next, items := 0, 0 // the next foreign element to write; the items written before it
 	for _, e := range extschema.Extensions {
 		n := e.Items.Len(xp)
 		for i := 0; i < n; i++ {
+			for x.ForeignAt != nil && next < len(x.Foreign) && x.ForeignAt[next] <= items {
+				p.b = append(p.b, x.Foreign[next]...)
+				next++
+			}
+			items++
 			item := e.Items.Item(xp, i)
 			if e.Missing != nil && e.Missing(item) != nil {
 				continue
@@ -36,7 +44,10 @@ func appendExt(b []byte, x *formats.Extensions, uses formats.ExtensionSet) []byt
 			p.rest(&e.Field, item)
 		}
 	}
-	return appendForeign(p.b, x)
+	for _, f := range x.Foreign[next:] {
+		p.b = append(p.b, f...)
+	}
+	return p.b
 }
 
 // appendForeign appends the foreign elements of x, verbatim.

@@ -12,6 +12,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
+	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
@@ -315,13 +316,13 @@ func (r *Reader) readError(err error, line, col int) error {
 		line, col = r.inputPos()
 		if syn.Msg == "unexpected EOF" {
 			// Cut short: what came before is intact.
-			return &formats.ParseError{Source: r.opts.Source, Line: line, Column: col, Err: formats.Damaged(fmt.Errorf(
+			return &formats.ParseError{Source: r.opts.Source, Line: line, Column: col, Err: source.Damaged(fmt.Errorf(
 				"XML syntax error: unexpected EOF (document cut short?); reading stopped after %s", plural(r.entries, "entry", "entries")))}
 		}
 		return &formats.ParseError{Source: r.opts.Source, Line: line, Column: col,
 			Err: fmt.Errorf("XML syntax error: %s; reading stopped after %s", syn.Msg, plural(r.entries, "entry", "entries"))}
 	case err == io.EOF:
-		return &formats.ParseError{Source: r.opts.Source, Line: line, Column: col, Err: formats.Damaged(fmt.Errorf(
+		return &formats.ParseError{Source: r.opts.Source, Line: line, Column: col, Err: source.Damaged(fmt.Errorf(
 			"document ends inside <%s> (cut short?); reading stopped after %s", r.rootName, plural(r.entries, "entry", "entries")))}
 	}
 	line, col = r.inputPos()
@@ -727,6 +728,7 @@ func (r *Reader) endEntry() (formats.Entry, bool, error) {
 		}
 	}
 	if !r.ext.IsEmpty() {
+		placeForeign(r.ext)
 		r.e.Ext = r.ext
 	}
 	return r.e, true, nil

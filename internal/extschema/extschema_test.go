@@ -112,7 +112,7 @@ func checked(t *testing.T, name string, check func(string) bool, example, want s
 // of formats.Extensions and of the structs of its items (Image, Video,
 // VideoSegment, VideoPrice, VideoID, TVShow, News, Alternate) is reached
 // by exactly one accessor of one row (but Extensions.Foreign, verbatim XML
-// outside every schema). A field added to the model without its row fails
+// outside every schema, and ForeignAt, its places). A field added to the model without its row fails
 // here; one with its row is then read, written, spooled and validated by
 // every user of the tables, and covered by their lossless tests, which
 // use Full.
@@ -123,7 +123,8 @@ func TestEveryFieldOneRow(t *testing.T) {
 	for _, e := range Extensions {
 		covered(t, &e.Field, reflect.ValueOf(x), reached, &structs)
 	}
-	reached[addrOf(&x.Foreign)]++ // not a schema's: kept verbatim
+	reached[addrOf(&x.Foreign)]++   // not a schema's: kept verbatim
+	reached[addrOf(&x.ForeignAt)]++ // where they stand among the rows' items
 	types := map[reflect.Type]bool{}
 	for _, s := range structs {
 		v := s.Elem()
@@ -151,6 +152,23 @@ func TestExtensionsInSetOrder(t *testing.T) {
 		all |= e.Set
 	}
 	assert.Equal(t, formats.ExtAll, all)
+}
+
+// TestItemsCountedInTableOrder: formats.Extensions.Items, the count
+// ForeignAt places foreign elements by, counts the items the tables
+// reach, extension by extension in the order the writer writes them, so
+// that a place counted by the reader is where the writer writes it.
+func TestItemsCountedInTableOrder(t *testing.T) {
+	x := FullForeign()
+	n := 0
+	for _, e := range Extensions {
+		n += e.Items.Len(unsafe.Pointer(x))
+	}
+	assert.Equal(t, n, x.Items())
+	require.NoError(t, x.CheckForeignAt())
+	assert.Equal(t, []int{1, len(x.Images) + 1, n}, x.ForeignAt)
+	assert.Equal(t, formats.ExtImage, Extensions[0].Set, "images first")
+	assert.Equal(t, formats.ExtVideo, Extensions[1].Set, "then videos")
 }
 
 func TestFullIsComplete(t *testing.T) {

@@ -80,3 +80,19 @@ func example(k Kind, ex, name string, n int) string {
 	}
 	return name + " " + strconv.Itoa(n)
 }
+
+// FullForeign returns Full with three foreign elements placed among its
+// items (Extensions.ForeignAt): one after the first image, one after the
+// first video, one after the last item (no place is 0, so that a test of
+// zero values finds each set). The XML writer writes them there; every
+// format that holds foreign elements must keep both them and their places.
+func FullForeign() *formats.Extensions {
+	x := Full()
+	x.Foreign = []string{
+		`<p:first xmlns:p="urn:example:pagemap">1 &amp; 2</p:first>`,
+		`<p:between xmlns:p="urn:example:pagemap" a="b"><p:c/></p:between>`,
+		`<last xmlns="urn:example:other"/>`,
+	}
+	x.ForeignAt = []int{1, len(x.Images) + 1, x.Items()}
+	return x
+}

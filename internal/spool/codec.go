@@ -41,13 +41,19 @@ func appendEntry(b []byte, e *formats.Entry) []byte {
 }
 
 // appendExt appends the encoding of extension data: every field of every
-// extension, as extschema declares them, then the foreign elements.
+// extension, as extschema declares them, then the foreign elements and
+// their places.
 func appendExt(b []byte, x *formats.Extensions) []byte {
 	for _, e := range extschema.Extensions {
 		b = appendField(b, &e.Field, unsafe.Pointer(x))
 	}
 	b = binary.AppendUvarint(b, uint64(len(x.Foreign)))
-	return appendStrings(b, x.Foreign...)
+	b = appendStrings(b, x.Foreign...)
+	b = binary.AppendUvarint(b, uint64(len(x.ForeignAt)))
+	for _, at := range x.ForeignAt {
+		b = binary.AppendUvarint(b, uint64(at))
+	}
+	return b
 }
 
 // appendField appends the encoding of the element f of s: its value, or
@@ -290,6 +296,12 @@ func (d *decoder) ext() *formats.Extensions {
 		d.field(&e.Field, unsafe.Pointer(x))
 	}
 	x.Foreign = d.strings()
+	if n := d.count(); n > 0 {
+		x.ForeignAt = make([]int, n)
+		for i := range x.ForeignAt {
+			x.ForeignAt[i] = int(d.uvarint())
+		}
+	}
 	return x
 }
 

@@ -83,6 +83,7 @@ func fullEntry(t *testing.T) formats.Entry {
 			Alternates: []formats.Alternate{{Hreflang: "de", Href: "https://example.com/de", Media: "m"}, {Hreflang: "fr", Href: "https://example.com/fr", Media: "m2"}},
 			Mobile:     true,
 			Foreign:    []string{`<a xmlns="urn:x">1</a>`, `<b xmlns="urn:y"/>`},
+			ForeignAt:  []int{1, 2},
 		},
 	}
 }
@@ -260,9 +261,8 @@ func BenchmarkAppendScan(b *testing.B) {
 func TestCodecTables(t *testing.T) {
 	// Every element and attribute of every extension's table set
 	// (extschema.Full): a row added there is encoded and decoded without
-	// an edit here.
-	e := formats.Entry{Loc: "https://example.com/", Ext: extschema.Full()}
-	e.Ext.Foreign = []string{`<a xmlns="x:a"/>`, `<b xmlns="x:b"/>`}
+	// an edit here; foreign elements with their places (FullForeign).
+	e := formats.Entry{Loc: "https://example.com/", Ext: extschema.FullForeign()}
 	b := appendEntry(nil, &e)
 	d := &decoder{b: b}
 	got := d.entry()
