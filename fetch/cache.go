@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"mime"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -30,6 +31,7 @@ type entry struct {
 	URL          string `json:"url"`
 	ETag         string `json:"etag,omitempty"`
 	LastModified string `json:"last_modified,omitempty"`
+	Charset      string `json:"charset,omitempty"` // of the Content-Type, for the body served again on a 304
 	Size         int64  `json:"size"`
 
 	path string // the file
@@ -39,8 +41,20 @@ type entry struct {
 // maxHead bounds the line of JSON read back from a cache file.
 const maxHead = 16 << 10
 
+// validators returns the cache entry of an answer with the header h: its
+// validators, and the charset its body is in.
 func validators(h http.Header) *entry {
-	return &entry{ETag: h.Get("ETag"), LastModified: h.Get("Last-Modified")}
+	return &entry{ETag: h.Get("ETag"), LastModified: h.Get("Last-Modified"), Charset: contentCharset(h)}
+}
+
+// contentCharset returns the charset parameter of h's Content-Type, or ""
+// when it has none (or none that parses).
+func contentCharset(h http.Header) string {
+	_, params, err := mime.ParseMediaType(h.Get("Content-Type"))
+	if err != nil {
+		return ""
+	}
+	return params["charset"]
 }
 
 func (c *cache) path(rawURL string) string {
@@ -88,7 +102,7 @@ func (c *cache) open(e *entry, max int64) (*Body, error) {
 		f.Close()
 		return nil, err
 	}
-	return &Body{Status: http.StatusNotModified, Size: e.Size, f: f, r: io.LimitReader(f, e.Size)}, nil
+	return &Body{Status: http.StatusNotModified, Size: e.Size, Charset: e.Charset, f: f, r: io.LimitReader(f, e.Size)}, nil
 }
 
 // unusableError is the error of a cache directory that cannot be written
@@ -157,7 +171,7 @@ func (c *cache) store(e *entry, r io.Reader, max int64) (*Body, error) {
 		return fail(err)
 	}
 	e.path, e.head = c.path(e.URL), int64(len(head)+1)
-	b := &Body{Status: http.StatusOK, Size: e.Size, f: tmp, r: io.LimitReader(tmp, e.Size)}
+	b := &Body{Status: http.StatusOK, Size: e.Size, Charset: e.Charset, f: tmp, r: io.LimitReader(tmp, e.Size)}
 	if err := os.Rename(tmp.Name(), e.path); err != nil {
 		// The body is whole in the temporary file: it is read from
 		// there, and removed on Close; the cache is left out.

@@ -248,6 +248,10 @@ type Body struct {
 	Status int
 	// Size is the body's length in bytes.
 	Size int64
+	// Charset is the charset parameter of the answer's Content-Type (of
+	// the answer the cache kept, for a 304), or "": the encoding the body
+	// is in, which decides over an XML declaration's (RFC 7303).
+	Charset string
 
 	r      io.Reader
 	f      *os.File
@@ -259,6 +263,10 @@ func (b *Body) Read(p []byte) (int, error) { return b.r.Read(p) }
 
 // Location returns URL, the final URL after redirects.
 func (b *Body) Location() *url.URL { return b.URL }
+
+// ContentCharset returns Charset, the charset the server gave for the
+// body.
+func (b *Body) ContentCharset() string { return b.Charset }
 
 // Close closes the body and removes its temporary file.
 func (b *Body) Close() error {
@@ -405,7 +413,7 @@ func (f *Fetcher) save(rawURL string, resp *http.Response, r io.Reader) (*Body, 
 	if err != nil {
 		return nil, err
 	}
-	b := &Body{Status: resp.StatusCode, f: tmp, r: tmp, remove: tmp.Name()}
+	b := &Body{Status: resp.StatusCode, Charset: v.Charset, f: tmp, r: tmp, remove: tmp.Name()}
 	if runtime.GOOS != "windows" {
 		// Removed now, the file goes away with the process however it
 		// ends; the open descriptor still reads it.

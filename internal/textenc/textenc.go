@@ -4,12 +4,16 @@
 // rewritten to say UTF-8 so that no later parser decodes twice, and invalid
 // UTF-8 and characters XML forbids are replaced and counted.
 //
+// A charset the transport gave (HTTP's Content-Type) decides over the XML
+// declaration, as RFC 7303 says for XML media types, and a byte order mark
+// over both (Options.Charset).
+//
 // An input that declares no encoding (no byte order mark, no encoding in an
-// XML declaration) and is not valid UTF-8 is taken as windows-1252, the
-// encoding browsers and feed readers assume: each byte that is not part of
-// a valid UTF-8 sequence is read as its windows-1252 character, with one
-// problem reported for them all, so that no U+FFFD stands for a Latin-1 or
-// windows-1252 letter.
+// XML declaration, no charset from the transport) and is not valid UTF-8 is
+// taken as windows-1252, the encoding browsers and feed readers assume:
+// each byte that is not part of a valid UTF-8 sequence is read as its
+// windows-1252 character, with one problem reported for them all, so that
+// no U+FFFD stands for a Latin-1 or windows-1252 letter.
 package textenc
 
 import (
@@ -62,6 +66,14 @@ type Options struct {
 	// Each, when set, receives every invalid character as it is found,
 	// with its position: for a checker that reports each one.
 	Each func(Invalid)
+	// Charset is the charset the transport gave for the input (the
+	// charset parameter of an HTTP Content-Type), or "". Unless the input
+	// begins with a byte order mark or is recognizably UTF-16 or UTF-32,
+	// it decides the encoding over the XML declaration's, as RFC 7303
+	// (3.2) has it for XML media types and HTTP for text: the input is
+	// then declared, and bytes invalid in it are replaced, never read as
+	// windows-1252. An unknown charset is reported and ignored.
+	Charset string
 	// Mark replaces each byte of an invalid or forbidden character with
 	// '?' instead of U+FFFD or a space, so that the byte columns of what
 	// follows on the line stay those of the input: for a checker that
@@ -104,15 +116,47 @@ func NewReader(r io.Reader, opts Options) *Reader {
 	if unicodeEnc != nil {
 		dec = transform.NewReader(br, unicodeEnc.NewDecoder())
 	}
-	dec, label, named := declared(dec, unicodeEnc != nil, opts)
+	if unicodeEnc == nil && !bom && opts.Charset != "" {
+		if enc, isUTF8, ok := transportCharset(opts); ok {
+			// The transport's charset is authoritative (RFC 7303, 3.2):
+			// the declaration is rewritten, not obeyed.
+			if !isUTF8 {
+				dec = transform.NewReader(br, enc.NewDecoder())
+			}
+			dec, _, _ = declared(dec, true, opts)
+			rd := &Reader{cleaner: cleaner{r: dec, opts: opts, at: pos{line: 1}}}
+			if !isUTF8 {
+				rd.encoding = opts.Charset
+			}
+			return rd
+		}
+	}
+	// A byte order mark decides over the declaration (RFC 7303, 3.3):
+	// after a UTF-8 one, the declaration is rewritten, not obeyed.
+	dec, label, named := declared(dec, unicodeEnc != nil || bom, opts)
 	rd := &Reader{cleaner: cleaner{r: dec, opts: opts, at: pos{line: 1}, legacy: !bom && unicodeEnc == nil && !named}}
 	switch norm := strings.ToLower(strings.TrimSpace(label)); {
 	case unicodeEnc != nil:
 		rd.encoding = name
+	case bom:
 	case label != "" && norm != "utf-8" && norm != "utf8":
 		rd.encoding = label
 	}
 	return rd
+}
+
+// transportCharset looks up opts.Charset, the charset the transport gave:
+// its decoder, whether it is UTF-8, and whether it is known. An unknown
+// one is reported and ignored.
+func transportCharset(opts Options) (enc encoding.Encoding, isUTF8 bool, ok bool) {
+	enc, canonical := charset.Lookup(strings.TrimSpace(opts.Charset))
+	if enc == nil {
+		if opts.Report != nil {
+			opts.Report(&Problem{Line: 1, Err: fmt.Errorf("unknown charset %q in the Content-Type ignored", opts.Charset)})
+		}
+		return nil, false, false
+	}
+	return enc, canonical == "utf-8", true
 }
 
 // Encoding returns the encoding the input is in when it is not UTF-8: UTF-16
