@@ -31,7 +31,7 @@ var (
 	// truncated or corrupt gzip stream. The entries read before such an
 	// error can be kept. A document that is malformed in the middle is not
 	// damaged in this sense: what was read of it cannot be trusted.
-	ErrDamaged = errors.New("formats: input damaged")
+	ErrDamaged = source.ErrDamaged
 	// ErrTooLarge is returned when an input holds more bytes than the cap
 	// it is read under (OpenOptions.MaxBytes), counted after every gzip
 	// layer is removed. The input is never cut short silently: reading
@@ -54,21 +54,6 @@ var (
 	// ErrBadDate is wrapped by the errors ParseLastMod returns.
 	ErrBadDate = errors.New("formats: unrecognized date")
 )
-
-// Damaged marks err as damage in the sense of ErrDamaged, keeping its
-// message.
-func Damaged(err error) error {
-	if err == nil {
-		return nil
-	}
-	return damagedError{err}
-}
-
-type damagedError struct{ err error }
-
-func (d damagedError) Error() string        { return d.err.Error() }
-func (d damagedError) Unwrap() error        { return d.err }
-func (d damagedError) Is(target error) bool { return target == ErrDamaged }
 
 // ParseError is a problem found at a position of an input. Readers return it
 // for errors and report it to ReadOptions.Warn for warnings.

@@ -134,7 +134,7 @@ func (d damagedGzip) Read(p []byte) (int, error) {
 	n, err := d.r.Read(p)
 	var gz *source.GzipError
 	if errors.As(err, &gz) {
-		err = Damaged(gz)
+		err = source.Damaged(gz)
 	}
 	return n, err
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/mmcdole/gofeed/rss"
 	xpp "github.com/mmcdole/goxpp/v2"
 
-	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
@@ -409,7 +409,7 @@ func (r *Reader) salvage(data []byte, s *scan, parse func([]byte) ([]item, meta,
 func (r *Reader) damageError(d *damage) error {
 	err := r.opts.Errorf(d.line, d.col, "%s", d.msg)
 	if d.kind == cutShort {
-		return formats.Damaged(err)
+		return source.Damaged(err)
 	}
 	return err
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
@@ -262,7 +263,7 @@ func TestFastPathMatchesGeneral(t *testing.T) {
 func TestFastPathReadErrors(t *testing.T) {
 	// A read error anywhere (a corrupt gzip stream) gives the same entries
 	// and the same error, at the same position, on both paths.
-	errBroken := formats.Damaged(errors.New("corrupt gzip data: checksum error"))
+	errBroken := source.Damaged(errors.New("corrupt gzip data: checksum error"))
 	doc := []byte(fullSitemap + "<!-- end -->\n")
 	for i := range len(doc) + 1 {
 		checkSameOnBothPathsFrom(t, doc[:i], errBroken)
