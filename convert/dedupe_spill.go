@@ -94,6 +94,8 @@ func (m *merger) startSpill() error {
 		return nil
 	}
 	s.seq = m.sp.Size() // beyond the offset of every page so far
+	m.table.free()      // first: the heap grows as the pages move
+	m.fallback = nil
 	if m.plain {
 		// Every page in the spool was given (or is ready to be): its
 		// key tells later entries that they are duplicates.
@@ -133,8 +135,6 @@ func (m *merger) startSpill() error {
 		}
 		m.sc, m.moves = nil, nil
 	}
-	m.table.free()
-	m.fallback = nil
 	err = m.sp.Close()
 	m.sp = nil
 	return err

@@ -354,7 +354,7 @@ func (c *convertCmd) options(out *formats.Format, now clock) (convert.Options, e
 		KeepDuplicates: c.KeepDuplicates,
 		Filter:         convert.FilterOptions{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
 		Output:         convert.OutputOptions{Carries: out.Carries},
-		MaxMemory:      c.Memory.maxMemory(),
+		MaxMemory:      c.Memory.capMemory(),
 	}
 	if c.Limit < 0 {
 		return opts, usageError{errors.New("--limit must be at least 1 (or 0 for no limit)")}

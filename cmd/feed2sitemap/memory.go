@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -16,15 +17,29 @@ type memoryFlags struct {
 	MaxMemory byteSize `name:"max-memory" group:"Merging and URLs" placeholder:"SIZE" help:"Hold at most SIZE in memory for the dedupe table and the sort runs (512MiB, 2GiB, 64KiB; K, M, G and T are powers of 1024, KB, MB, GB and TB of 1000). Past it, entries spill to temporary files (in $TMPDIR) and the output is the same, byte for byte (default: a quarter of the machine's memory, at most 1GiB)."`
 }
 
-// maxMemory returns the cap --max-memory sets, or the default: a quarter
+// capMemory returns the cap --max-memory sets, or the default: a quarter
 // of the machine's memory, at most convert.DefaultMaxMemory (1 GiB), or
-// that when the machine's memory is not known.
-func (f *memoryFlags) maxMemory() int64 {
-	if f.MaxMemory == 0 {
-		return defaultMaxMemory()
+// that when the machine's memory is not known. It also sets the runtime's
+// soft memory limit (unless GOMEMLIMIT does) to the cap plus
+// heapHeadroom, so that the collector, which main lets the heap grow to
+// five times what is live, collects sooner rather than let the heap pass
+// the cap: what dedupe holds outside the heap is at most the cap, and
+// never together with a heap near it.
+func (f *memoryFlags) capMemory() int64 {
+	n := int64(f.MaxMemory)
+	if n == 0 {
+		n = defaultMaxMemory()
 	}
-	return int64(f.MaxMemory)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(n + heapHeadroom)
+	}
+	return n
 }
+
+// heapHeadroom is what the heap may hold beyond the memory cap: the
+// entries on their way through the steps, the buffers of the readers and
+// writers.
+const heapHeadroom = 32 << 20
 
 // byteSize is a flag's size in bytes, written as parseSize reads it.
 type byteSize int64
