@@ -10,7 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 )
 
@@ -23,17 +22,11 @@ import (
 func TestForeignKeepsItsPlaceAmongExtensions(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "foreign_among_extensions.xml"))
 	require.NoError(t, err)
-	for _, general := range []bool{false, true} {
-		opts := formats.ReadOptions{Source: "shop.xml"}
-		var r formats.Reader = xml.NewReader(bytes.NewReader(data), opts)
-		if general {
-			r = xml.NewGeneralReader(bytes.NewReader(data), opts)
-		}
-		var entries []formats.Entry
+	for _, read := range readOnBothPaths(t, "foreign_among_extensions.xml") {
+		entries := read.entries
+		assert.Empty(t, read.warnings)
 		var uses formats.ExtensionSet
-		for e, err := range formats.All(r) {
-			require.NoError(t, err)
-			entries = append(entries, e)
+		for _, e := range entries {
 			uses |= e.Ext.Uses()
 		}
 		require.Len(t, entries, 4)

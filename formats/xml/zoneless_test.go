@@ -1,6 +1,7 @@
 package xml_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,22 +49,8 @@ func TestLastModWithoutTimeZoneKeepsItsDate(t *testing.T) {
 // lastmod does: the news data, whose date is required, is no longer
 // dropped, and the sitemap written of them passes the schemas.
 func TestExtensionDatesWithoutTimeZoneKeepTheirDate(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "news_video_dates_without_time_zone.xml"))
-	require.NoError(t, err)
-	for _, general := range []bool{false, true} {
-		var warnings []string
-		opts := formats.ReadOptions{Source: "news.xml", Warn: func(pe *formats.ParseError) {
-			warnings = append(warnings, pe.Err.Error())
-		}}
-		var r formats.Reader = xml.NewReader(strings.NewReader(string(data)), opts)
-		if general {
-			r = xml.NewGeneralReader(strings.NewReader(string(data)), opts)
-		}
-		var entries []formats.Entry
-		for e, err := range formats.All(r) {
-			require.NoError(t, err)
-			entries = append(entries, e)
-		}
+	for _, read := range readOnBothPaths(t, "news_video_dates_without_time_zone.xml") {
+		entries, warnings := read.entries, read.warnings
 		require.Len(t, entries, 2)
 		require.NotNil(t, entries[0].Ext)
 		require.NotNil(t, entries[0].Ext.News, "the news data is kept")
@@ -81,4 +68,33 @@ func TestExtensionDatesWithoutTimeZoneKeepTheirDate(t *testing.T) {
 		assert.Contains(t, string(doc), "<news:publication_date>2024-05-06</news:publication_date>")
 		conformance.ValidateXML(t, doc)
 	}
+}
+
+// pathRead is what one reader path gave of a document: its entries and the
+// text of its warnings.
+type pathRead struct {
+	entries  []formats.Entry
+	warnings []string
+}
+
+// readOnBothPaths reads testdata/name with the fast path's reader and the
+// general one, and returns what each gave.
+func readOnBothPaths(t *testing.T, name string) [2]pathRead {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	require.NoError(t, err)
+	var out [2]pathRead
+	for i := range out {
+		p := &out[i]
+		opts := formats.ReadOptions{Source: name, Warn: func(pe *formats.ParseError) { p.warnings = append(p.warnings, pe.Err.Error()) }}
+		var r formats.Reader = xml.NewReader(bytes.NewReader(data), opts)
+		if i == 1 {
+			r = xml.NewGeneralReader(bytes.NewReader(data), opts)
+		}
+		for e, err := range formats.All(r) {
+			require.NoError(t, err)
+			p.entries = append(p.entries, e)
+		}
+	}
+	return out
 }
