@@ -631,7 +631,7 @@ type DedupeOptions struct {
 }
 
 // DefaultMaxMemory is the memory cap of Dedupe when none is given: 1 GiB,
-// about 30 million pages deduped in memory.
+// about 27 million pages deduped in memory before it spills.
 const DefaultMaxMemory = 1 << 30
 
 // Deduper is the step that gives each page of another reader once, by the

@@ -24,6 +24,7 @@ import (
 	"slices"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/partition"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
@@ -163,7 +164,7 @@ func (c *Comparison) Compare(newSet formats.Reader, emit func(Change) error) (St
 // Close removes the spill files, if any.
 func (c *Comparison) Close() {
 	if c.c.parts != nil {
-		closeAll(c.c.parts)
+		c.c.parts.Close()
 		c.c.parts = nil
 	}
 }
@@ -189,9 +190,9 @@ type comparer struct {
 	opts  Options
 	emit  func(Change) error
 	stats Stats
-	sides [2]*side     // the sets in memory, until they are spilled
-	held  int          // entries in memory
-	parts []*partition // the spill, once the sets did not fit in memory
+	sides [2]*side      // the sets in memory, until they are spilled
+	held  int           // entries in memory
+	parts partition.Set // the spill, once the sets did not fit in memory
 	seed  maphash.Seed
 }
 
