@@ -85,30 +85,38 @@ type Reader struct {
 // in UTF-8 (with Options.Strict), or r's own error before the first gzip
 // layer; later errors come from Read.
 func Open(r io.Reader, opts Options) (*Reader, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
+	// Each layer's first bytes are read ahead to look for the magic bytes
+	// of another (no buffer between layers: one fewer copy of the content,
+	// and less memory per open input); the compressed bytes of a layer
+	// are read through a buffer, which the decompressor reads byte by byte.
+	var in io.Reader = r
 	layers := 0
 	for {
-		magic, err := br.Peek(2)
-		if err != nil && err != io.EOF {
-			if layers > 0 {
-				break // damage right at the start of a layer: Read returns it
-			}
+		head, err := peek(in)
+		if err != nil && err != io.EOF && layers == 0 {
 			return nil, err
 		}
-		if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		in = head
+		if err != nil && err != io.EOF {
+			break // damage right at the start of a layer: Read returns it
+		}
+		if m := head.magic(); len(m) < 2 || m[0] != 0x1f || m[1] != 0x8b {
 			break
 		}
 		if layers == MaxGzipLayers {
 			return nil, ErrGzipDepth
 		}
-		zr, err := gzip.NewReader(br)
+		zr, err := gzip.NewReader(bufio.NewReaderSize(head, gzipBufSize))
 		if err != nil {
 			return nil, &GzipError{Header: true, Err: err}
 		}
 		layers++
-		br = bufio.NewReaderSize(zr, 64<<10)
+		in = zr
 	}
-	c := &counter{r: br, max: opts.MaxBytes, gzip: layers > 0}
+	if layers > 0 {
+		in = newAhead(in)
+	}
+	c := &counter{r: in, max: opts.MaxBytes, gzip: layers > 0}
 	raw := bufio.NewReaderSize(c, 64<<10)
 	// A read error here comes again from Read, after what came before it.
 	if head, _ := raw.Peek(BinaryLen); textenc.IsBinary(head) {
@@ -163,6 +171,42 @@ func (r *Reader) Bytes() int64 { return r.count.n }
 func (r *Reader) Drain() error {
 	_, err := io.Copy(io.Discard, r.count)
 	return err
+}
+
+// gzipBufSize is the size of the buffer a gzip layer's compressed bytes
+// are read through.
+const gzipBufSize = 32 << 10
+
+// prefixed is a reader whose first bytes (up to two: enough for the gzip
+// magic) were read ahead, with the error that came with them.
+type prefixed struct {
+	head [2]byte
+	n, i int
+	err  error // returned once the head is read
+	r    io.Reader
+}
+
+// peek reads the first two bytes of r (fewer at its end) and returns r
+// with them put back, and the error that came with them.
+func peek(r io.Reader) (*prefixed, error) {
+	p := &prefixed{r: r}
+	p.n, p.err = fill(r, p.head[:])
+	return p, p.err
+}
+
+// magic returns the bytes read ahead.
+func (p *prefixed) magic() []byte { return p.head[:p.n] }
+
+func (p *prefixed) Read(b []byte) (int, error) {
+	if p.i < p.n {
+		n := copy(b, p.head[p.i:p.n])
+		p.i += n
+		return n, nil
+	}
+	if p.err != nil {
+		return 0, p.err
+	}
+	return p.r.Read(b)
 }
 
 // counter counts the bytes the gzip layers give and fails past the cap:
