@@ -195,6 +195,9 @@ func (s *Source) end(f *frame, err error) error {
 	if f.closer != nil {
 		f.closer.Close()
 	}
+	// Its reader, and the buffers of its opening, go: the frame of a
+	// top-level input stays listed to the end.
+	f.r = nil
 	return nil
 }
 
