@@ -24,6 +24,7 @@ type Reader struct {
 	start, end int
 	head       []byte // the start of the over-long line being dropped
 	afterCR    bool   // the last line ended with CR: an LF right after belongs to it
+	noLF       int    // buf[start:noLF] holds no LF
 	line       int
 	err        error // the input's error, returned once buf is drained
 }
@@ -49,7 +50,7 @@ func (l *Reader) Next() (line []byte, long bool, err error) {
 			l.afterCR = false
 		}
 		data := l.buf[l.start:l.end]
-		if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+		if i := l.lineEnd(); i >= 0 {
 			l.start += i + 1
 			l.afterCR = data[i] == '\r'
 			return l.found(data[:i], long)
@@ -73,6 +74,7 @@ func (l *Reader) Next() (line []byte, long bool, err error) {
 		}
 		if l.start > 0 {
 			n := copy(l.buf, l.buf[l.start:l.end])
+			l.noLF = max(l.noLF-l.start, 0)
 			l.start, l.end = 0, n
 		}
 		m, err := l.r.Read(l.buf[l.end:])
@@ -84,6 +86,26 @@ func (l *Reader) Next() (line []byte, long bool, err error) {
 			}
 		}
 	}
+}
+
+// lineEnd returns the index in buf[start:end] of its first CR or LF, or
+// -1: vectorized scans for the LF, then for a CR before it, where
+// bytes.IndexAny looks at one byte at a time. What holds no LF is not
+// scanned for one again (noLF), so that lines ended by CR alone cost no
+// more.
+func (l *Reader) lineEnd() int {
+	data := l.buf[l.start:l.end]
+	from := max(l.noLF, l.start)
+	i := bytes.IndexByte(l.buf[from:l.end], '\n')
+	if i < 0 {
+		l.noLF = l.end
+		return bytes.IndexByte(data, '\r')
+	}
+	i += from - l.start
+	if j := bytes.IndexByte(data[:i], '\r'); j >= 0 {
+		return j
+	}
+	return i
 }
 
 // found counts the line and returns it: the start of it held when it is
