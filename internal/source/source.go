@@ -56,6 +56,15 @@ func (e *GzipError) Error() string { return "corrupt gzip data: " + e.Err.Error(
 // Unwrap returns the decompressor's error.
 func (e *GzipError) Unwrap() error { return e.Err }
 
+// CharsetReader is an input that knows the charset its transport gave for
+// it: the body of an HTTP answer (fetch.Body), whose Content-Type's charset
+// Open decodes it with (textenc.Options.Charset), unless Options.Text
+// names one.
+type CharsetReader interface {
+	io.Reader
+	ContentCharset() string
+}
+
 // Options configure Open.
 type Options struct {
 	// MaxBytes caps the input's size, counted after every gzip layer is
@@ -83,7 +92,8 @@ type Reader struct {
 // Open opens the input r. It fails with ErrGzipDepth, a *GzipError for a
 // header that cannot be read, a *textenc.Problem for an input not
 // in UTF-8 (with Options.Strict), or r's own error before the first gzip
-// layer; later errors come from Read.
+// layer; later errors come from Read. An r that is a CharsetReader is
+// decoded with the charset it gives.
 func Open(r io.Reader, opts Options) (*Reader, error) {
 	// Each layer's first bytes are read ahead to look for the magic bytes
 	// of another (no buffer between layers: one fewer copy of the content,
@@ -124,6 +134,9 @@ func Open(r io.Reader, opts Options) (*Reader, error) {
 	}
 	topts := opts.Text
 	topts.Strict = opts.Strict
+	if c, ok := r.(CharsetReader); ok && topts.Charset == "" {
+		topts.Charset = c.ContentCharset()
+	}
 	text := textenc.NewReader(raw, topts)
 	if enc := text.Encoding(); opts.Strict && enc != "" {
 		return nil, &textenc.Problem{Line: 1, Column: 1, Err: fmt.Errorf("%w: the input is encoded in %s", ErrNotUTF8, enc)}
