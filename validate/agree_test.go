@@ -3,7 +3,6 @@ package validate
 import (
 	"bytes"
 	"compress/gzip"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/feed"
-	sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
 )
 
 // The differential tests hold the readers and validate to one verdict: the
@@ -30,10 +28,6 @@ import (
 //   - Feeds: what the strict feed reader refuses (an item without a link,
 //     a date without a time zone), validate reports as feed-item
 //     warnings.
-//   - A loc with user information (https://user@host/) in an XML
-//     sitemap: the XML reader refuses it as a bad host, validate's XML
-//     check accepts it (in a text list or robots.txt, validate refuses it
-//     as the readers do).
 //   - More than 50,000 URLs in a text list: convert counts them
 //     (formats/text's TestCorpus reads 100,000 strictly); validate's
 //     too-many-urls is an error.
@@ -74,10 +68,6 @@ func checkErrors(t testing.TB, in []byte) (errs, all []Finding) {
 // skipDisagreement skips an input of a known disagreement (see above),
 // naming it.
 func skipDisagreement(t *testing.T, f *formats.Format, findings []Finding, readErr error) {
-	switch {
-	case f == sitemapxml.Format && errors.Is(readErr, formats.ErrLocHost) && strings.Contains(readErr.Error(), "user information"):
-		t.Skip("XML: a loc with user information is refused by the XML reader, accepted by validate's XML check")
-	}
 	switch f {
 	case feed.Format:
 		t.Skip("feeds: validate reports what the strict feed reader refuses as feed-item warnings")
@@ -227,6 +217,9 @@ func differentialCases() [][]byte {
 		sitemap(`<?xml version="1.0"?>`, "https://x.example/caf\xe9"),
 		sitemap(`<?xml version="1.0" encoding="UTF-8"?>`, "https://x.example/a\x01"),
 		sitemap(`<?xml version="1.0" encoding="UTF-8"?>`, "https://user@x.example/a"),
+		sitemap(`<?xml version="1.0" encoding="UTF-8"?>`, "https://user:pw@x.example/a"),
+		sitemap(`<?xml version="1.0" encoding="UTF-8"?>`, "https://x.example/a?b=c@d"),
+		[]byte(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://u@x.example/s.xml</loc></sitemap></sitemapindex>`),
 	)
 }
 

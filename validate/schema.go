@@ -21,6 +21,10 @@ type elemDef struct {
 	seq []particle
 	// value checks simple content; nil for complex or empty content.
 	value func(d *doc, f *frame, s string)
+	// transient says value keeps nothing of s (not even in a finding's
+	// arguments, which are formatted at once): s is then a view of the
+	// element's text, not a copy.
+	transient bool
 	// attrs are the allowed unqualified attributes; anyAttr allows any.
 	attrs   []attrDef
 	anyAttr bool
@@ -52,21 +56,24 @@ func optional(def *elemDef) particle { return particle{def: def, max: 1} }
 
 var anyOther = particle{any: true}
 
+// changefreqs checks a changefreq value.
+var changefreqs = enum("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
+
 // Core elements. The namespace they are matched in is the document's own
 // (reported by the namespace rule when it is not sitemaps.org's).
 var (
 	defLoc        = &elemDef{name: "loc", value: (*doc).locValue}
-	defLastmod    = &elemDef{name: "lastmod", value: (*doc).lastmodValue}
+	defLastmod    = &elemDef{name: "lastmod", value: (*doc).lastmodValue, transient: true}
 	defChangefreq = &elemDef{name: "changefreq", value: func(d *doc, f *frame, s string) {
-		if !enum("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")(s) {
+		if !changefreqs(s) {
 			d.reportAt(ruleChangefreqValue, f.line, f.col, "changefreq %q is not always, hourly, daily, weekly, monthly, yearly or never", clip(s))
 		}
-	}}
+	}, transient: true}
 	defPriority = &elemDef{name: "priority", value: func(d *doc, f *frame, s string) {
 		if p, ok := xsdDecimal(s); !ok || p < 0 || p > 1 {
 			d.reportAt(rulePriorityRange, f.line, f.col, "priority %q is not a number from 0.0 to 1.0", clip(s))
 		}
-	}}
+	}, transient: true}
 	defURL = &elemDef{name: "url", missing: ruleLocMissing,
 		seq:   []particle{one(defLoc), optional(defLastmod), optional(defChangefreq), optional(defPriority), anyOther},
 		start: (*doc).urlStart, end: (*doc).urlEnd}

@@ -2,8 +2,6 @@ package validate
 
 import (
 	"errors"
-	"fmt"
-	"hash/maphash"
 	"strings"
 	"unicode/utf8"
 
@@ -43,7 +41,12 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 	if msg := uriSyntax(s); msg != "" {
 		d.reportAt(ruleLocSyntax, line, col, "%s %s is not a valid URI: %s", what, clip(s), msg)
 	}
-	n := max(utf8.RuneCountInString(s), runes)
+	n := max(runes, len(s)) // stands for the count where it decides nothing
+	if len(s) < 4*12 || len(s) > formats.MaxLocLength {
+		// Only then can the count of characters be under 12 or over
+		// the limit (a character is 1 to 4 bytes).
+		n = max(utf8.RuneCountInString(s), runes)
+	}
 	if tloc && n < 12 {
 		d.reportAt(ruleLocTooShort, line, col, "%s %s has %d characters; the schema requires at least 12", what, clip(s), n)
 	}
@@ -88,11 +91,29 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 // collapse applies the schema's whitespace collapsing: surrounding space
 // removed, inner runs of space replaced by one space.
 func collapse(s string) string {
+	if collapsed(s) {
+		return s
+	}
 	s = strings.Trim(s, " \t\r\n")
 	if !strings.ContainsAny(s, "\t\r\n") && !strings.Contains(s, "  ") {
 		return s
 	}
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' || r == '\r' || r == '\n' }), " ")
+}
+
+// collapsed reports whether collapse would return s as it is: no space
+// around it, no tab or line break, no run of spaces (the common case,
+// told in one scan).
+func collapsed(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' && (c == '\t' || c == '\r' || c == '\n' || c == ' ' && s[i+1] == ' ') {
+			return false
+		}
+	}
+	return true
 }
 
 // clip shortens a value for a message.
@@ -138,13 +159,31 @@ func authority(s string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if end := strings.IndexAny(rest, "/?#"); end >= 0 {
-		rest = rest[:end]
+	for end := 0; end < len(rest); end++ {
+		if c := rest[end]; c == '/' || c == '?' || c == '#' {
+			rest = rest[:end]
+			break
+		}
 	}
 	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
 		rest = rest[at+1:]
 	}
 	return rest, true
+}
+
+// hasUserinfo reports whether the absolute http(s) URL s has user
+// information before its host.
+func hasUserinfo(s string) bool {
+	rest, _ := cutSchemeHTTP(s)
+	for i := 0; i < len(rest); i++ {
+		switch rest[i] {
+		case '/', '?', '#':
+			return false
+		case '@':
+			return true
+		}
+	}
+	return false
 }
 
 // notInURI marks the ASCII characters a URI may not hold: controls,
@@ -210,10 +249,43 @@ var (
 // path parameter: stripping session ids changes it more than the clean-up
 // every stripping option makes.
 func sessionID(s string) bool {
-	if !strings.ContainsAny(s, ";?") {
+	i := strings.IndexAny(s, ";?")
+	if i < 0 {
 		return false // no path or query parameter to strip
 	}
+	if !mayNameSession(s[i:]) {
+		return false
+	}
 	return withoutSessions.URL(s) != sameCleanup.URL(s)
+}
+
+// sessionWords are words one of which every session id name normalize
+// strips holds (jsessionid, phpsessid, aspsessionid*, asp.net_sessionid,
+// sid, sessionid, session_id, sessid, cfid, cftoken, oscsid, zenid),
+// in lower case.
+var sessionWords = []string{"sid", "session", "cfid", "cftoken", "zenid"}
+
+// mayNameSession reports whether the parameters params could name a
+// session id: they hold one of sessionWords in any case, or an escape
+// (which normalizing may decode into one). When it says false,
+// stripping session ids changes nothing, so sessionID need not
+// normalize the URL twice to tell.
+func mayNameSession(params string) bool {
+	for i := 0; i < len(params); i++ {
+		switch params[i] | 0x20 {
+		case '%' | 0x20:
+			if params[i] == '%' {
+				return true
+			}
+		case 's', 'c', 'z':
+			for _, w := range sessionWords {
+				if len(params)-i >= len(w) && strings.EqualFold(params[i:i+len(w)], w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // checkScope applies the host and directory rules, to both URLs in the
@@ -239,56 +311,4 @@ func (d *doc) checkScope(s string, line, col int, what string, use urlUse) {
 	if use == usePage && !strings.HasPrefix(key, dir) {
 		d.reportAt(ruleLocOutsideDirectory, line, col, "%s %s is outside %s, the sitemap's directory", what, clip(s), dir)
 	}
-}
-
-// twinHash returns the hash of the form of a normalized URL shared by its
-// http/https and www./bare twins: "https://", then what follows the
-// scheme without a leading "www.".
-func (v *Validator) twinHash(key string) uint64 {
-	rest, ok := cutSchemeHTTP(key)
-	if !ok {
-		return v.hash(key)
-	}
-	v.scratch = append(append(v.scratch[:0], "https://"...), strings.TrimPrefix(rest, "www.")...)
-	return maphash.Bytes(v.seed, v.scratch)
-}
-
-// checkSeen applies duplicate-url and url-twins, remembering the URL.
-func (d *doc) checkSeen(s string, line, col int, what string) {
-	v := d.v
-	key := normalize.Key(s)
-	h := v.hash(key)
-	if d.x != nil {
-		d.x.seen = seenURL{s, key, h}
-	}
-	if first, ok := v.pages[h]; ok {
-		where := "in this file"
-		if first.doc != d.id {
-			where = "in " + v.docs[first.doc]
-		}
-		if first.line > 0 {
-			where += fmt.Sprintf(" (line %d)", first.line)
-		}
-		d.reportAt(ruleDuplicateURL, line, col, "%s %s is listed before %s", what, clip(s), where)
-		return
-	}
-	remember := len(v.pages) < v.opts.MaxRemembered
-	if remember {
-		v.pages[h] = firstSeen{doc: d.id, line: uint32(line)}
-	} else {
-		v.forgot++
-	}
-	th := v.twinHash(key)
-	if other, ok := v.twins[th]; ok && other != h {
-		d.reportAt(ruleURLTwins, line, col, "%s %s is another version (http/https or www.) of a URL listed before", what, clip(s))
-		return
-	}
-	if remember {
-		v.twins[th] = h
-	}
-}
-
-// hash returns a 64-bit hash of s.
-func (v *Validator) hash(s string) uint64 {
-	return maphash.String(v.seed, s)
 }

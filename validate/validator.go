@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -119,20 +120,17 @@ const DefaultMaxRemembered = 1_000_000
 // so far (for duplicate-url and url-twins across files) and the children
 // already checked. A Validator is not safe for concurrent use.
 type Validator struct {
-	opts    Options
-	seed    maphash.Seed
-	docs    []string             // names of the documents checked, by id
-	pages   map[uint64]firstSeen // hash of a URL's normal form
-	twins   map[uint64]uint64    // hash of the twin form -> hash of the first normal form
-	visited map[string]bool      // children checked
-	scratch []byte
-	forgot  int // URLs not remembered once pages was full
+	opts      Options
+	seed      maphash.Seed    // of the page ids of http(s) URLs (pageID)
+	otherSeed maphash.Seed    // of the page ids of other strings
+	docs      []string        // names of the documents checked, by id
+	seen      *seenTable      // the URLs remembered, by page id
+	visited   map[string]bool // children checked
+	forgot    int             // URLs not remembered once seen was full
 	// xmlElsewhere says the XML rules are given the tokens of the
 	// caller's reader (Observe): an XML document is only read through.
 	xmlElsewhere bool
 }
-
-type firstSeen struct{ doc, line uint32 }
 
 // New returns a Validator for one run.
 func New(opts Options) *Validator {
@@ -145,8 +143,9 @@ func New(opts Options) *Validator {
 	if opts.MaxRemembered <= 0 {
 		opts.MaxRemembered = DefaultMaxRemembered
 	}
-	v := &Validator{opts: opts, seed: maphash.MakeSeed(), visited: map[string]bool{}}
-	v.reset()
+	v := &Validator{opts: opts, seed: maphash.MakeSeed(), otherSeed: maphash.MakeSeed(), visited: map[string]bool{},
+		seen: &seenTable{}}
+	runtime.AddCleanup(v, (*seenTable).release, v.seen)
 	return v
 }
 
@@ -156,10 +155,7 @@ func New(opts Options) *Validator {
 // reported.
 func (v *Validator) Forgotten() int { return v.forgot }
 
-func (v *Validator) reset() {
-	v.pages = map[uint64]firstSeen{}
-	v.twins = map[uint64]uint64{}
-}
+func (v *Validator) reset() { v.seen.release() }
 
 // ErrNotFollowed is returned by OpenLocal for a child it cannot look for.
 var ErrNotFollowed = errors.New("validate: the index was not read from a directory, so its children cannot be found")

@@ -12,7 +12,7 @@ import (
 // use, as libxml2 applies them.
 
 // xsdDate parses s as xsd:date or xsd:dateTime (after whitespace
-// collapsing) and returns the time, whether it has a time zone, and
+// collapsing) and returns the instant (in UTC), whether it has a time zone, and
 // whether it is valid.
 func xsdDate(s string) (t time.Time, zoned, ok bool) {
 	s = collapse(s)
@@ -37,8 +37,7 @@ func xsdDate(s string) (t time.Time, zoned, ok bool) {
 	s = s[i:]
 	month, s, ok1 := twoDigits(s, '-')
 	day, s, ok2 := twoDigits(s, '-')
-	// time.Date normalizes a day past the month's end into the next month.
-	if !ok1 || !ok2 || month < 1 || month > 12 || day < 1 || time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC).Day() != day {
+	if !ok1 || !ok2 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month) {
 		return t, false, false
 	}
 	hour, min, sec, nsec := 0, 0, 0, 0
@@ -89,7 +88,24 @@ func xsdDate(s string) (t time.Time, zoned, ok bool) {
 	default:
 		return t, false, false
 	}
-	return time.Date(year, time.Month(month), day, hour, min, sec, nsec, time.FixedZone("", offset)), zoned, true
+	// The instant, in UTC: callers compare instants only, and a zone of
+	// its own would be an allocation a date.
+	return time.Date(year, time.Month(month), day, hour, min, sec, nsec, time.UTC).Add(-time.Duration(offset) * time.Second), zoned, true
+}
+
+// daysIn returns the number of days of a month (1 to 12) of the
+// proleptic Gregorian calendar.
+func daysIn(year, month int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
 }
 
 // twoDigits reads an optional separator then two digits.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
@@ -58,7 +59,8 @@ type xmlCheck struct {
 	coreNS   string // the namespace of the document's sitemap elements
 	index    bool
 	entries  int
-	url      *urlState
+	url      *urlState // nil outside a url or sitemap element; else &urlBuf
+	urlBuf   urlState
 	video    *videoState
 	attrs    []xml.Attr // the attributes of the element being started
 	seen     seenURL    // the URL checkSeen saw last
@@ -553,7 +555,11 @@ func (d *doc) endElement(name xml.Name, line, col int) bool {
 	}
 	f := &x.stack[n-1]
 	if def := f.def; def != nil {
-		if def.value != nil {
+		switch {
+		case def.value == nil:
+		case def.transient:
+			def.value(d, f, textView(f.text))
+		default:
 			def.value(d, f, string(f.text))
 		}
 		if def.seq != nil {
@@ -571,11 +577,18 @@ func (d *doc) endElement(name xml.Name, line, col int) bool {
 	return true
 }
 
+// textView returns the text b holds as a string without copying it: the
+// string is valid while b is not changed, so it must not be kept
+// (elemDef.transient).
+func textView(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
 // Hooks of the core elements.
 
 func (d *doc) urlStart(f *frame) {
-	d.x.entries++
-	d.x.url = &urlState{line: f.line, col: f.col}
+	x := d.x
+	x.entries++
+	x.urlBuf = urlState{line: f.line, col: f.col}
+	x.url = &x.urlBuf
 }
 
 func (d *doc) urlEnd(f *frame) {
@@ -619,14 +632,23 @@ func (d *doc) locValue(f *frame, s string) {
 	if len(f.text) == maxText {
 		runes = f.runes // the value was cut
 	}
+	before := d.errors
 	loc, ok := d.checkURLLen(s, runes, f.line, f.col, what, use, true)
+	if ok && d.errors == before && hasUserinfo(loc) {
+		// The readers skip a URL with user information (formats.ParseLoc),
+		// which the URL rules let pass: an error, as in a text list.
+		if _, err := formats.ParseLoc(loc, nil); err != nil {
+			d.reportAt(ruleLocNotAbsolute, f.line, f.col, "%s %v; readers skip it", what, err)
+			return
+		}
+	}
 	if ok && u != nil {
 		u.loc = loc
 		if seen := d.x.seen; seen.loc == loc && seen.key != "" {
 			u.key, u.hash = seen.key, seen.hash
 		} else {
 			u.key = normalize.Key(loc)
-			u.hash = d.v.hash(u.key)
+			u.hash = d.v.pageID(u.key)
 		}
 	}
 }
@@ -731,7 +753,7 @@ func (d *doc) linkStart(f *frame) {
 	if key := normalize.Key(loc); key == u.key {
 		u.selfLink = true
 	} else {
-		d.hreflang.edge(u.hash, d.v.hash(key), f.line, f.col, loc)
+		d.hreflang.edge(u.hash, d.v.pageID(key), f.line, f.col, loc)
 	}
 }
 

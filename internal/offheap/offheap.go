@@ -1,0 +1,6 @@
+// Package offheap allocates large tables that hold no pointers out of the
+// garbage-collected heap where the system allows (memory mapped from the
+// system on Unix): a table of tens of megabytes kept in the heap lets the
+// collector grow the heap by as much again before it runs, so that the
+// process would take about twice the table's size.
+package offheap

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package offheap
+
+// Make returns n zeroed values of T from the heap (no other memory is
+// asked for on this system), and a function that does nothing, for the
+// collector frees them.
+func Make[T any](n int) (s []T, free func()) { return make([]T, n), func() {} }
