@@ -219,7 +219,11 @@ func (s *spill) part(p *partition.Part, level int) error {
 // results, in order, as one run.
 func (s *spill) leaf(p *partition.Part) error {
 	m := s.m
-	index := make(map[uint64]int32, min(p.Len(), 1<<20))
+	hint := 1 // a partition of one hash holds one page, or a few that collide
+	if p.Mixed() {
+		hint = int(min(int64(p.Len()), max(m.budget/2, minLeafBytes)/leafPageBytes))
+	}
+	index := make(map[uint64]int32, hint)
 	var pages []leafPage
 	var fallback map[string]int32 // pages whose hash another page has, by key
 	key := func(flags uint8, loc string) string {
