@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/validate"
@@ -65,7 +66,17 @@ func (c *validateCmd) Run(e *env, now clock) error {
 		}
 	}
 	rep := validate.NewReport(c.MaxFindings)
-	v := validate.New(validate.Options{Now: now(), NoFollow: c.NoFollow, OnDocument: rep.Document, OpenChild: src.openValidateChild})
+	// On a terminal, a progress line: the URLs of the documents checked,
+	// and the share of the local inputs read.
+	prog := newProgress(e.Stderr, e.isTerminal(e.Stderr), &destination{}, &sync.Mutex{})
+	prog.track(inputs)
+	checked := 0
+	onDocument := func(d validate.Document) {
+		rep.Document(d)
+		checked += d.URLs
+		prog.update(checked)
+	}
+	v := validate.New(validate.Options{Now: now(), NoFollow: c.NoFollow, OnDocument: onDocument, OpenChild: src.openValidateChild})
 	var unreadable []string
 	for _, in := range inputs {
 		rc, err := in.Open()
@@ -74,10 +85,12 @@ func (c *validateCmd) Run(e *env, now clock) error {
 			rc.Close()
 		}
 		if err != nil {
+			prog.clear()
 			fmt.Fprintf(e.Stderr, "feed2sitemap: error: %s: %v\n", in.Name, err)
 			unreadable = append(unreadable, in.Name)
 		}
 	}
+	prog.clear()
 	if n := v.Forgotten(); n > 0 {
 		fmt.Fprintf(e.Stderr, "feed2sitemap: note: duplicate-url and url-twins remembered the first %d URLs only (to keep memory bounded); %d later URLs were compared with those, not with each other\n",
 			validate.DefaultMaxRemembered, n)
