@@ -175,8 +175,12 @@ func (s *Source) entry(f *frame, e formats.Entry) (Item, error) {
 // end ends the reading of f, whose reader returned err: nil when the
 // reading goes on (the input ended, or a top-level input was damaged
 // after some entries, in lenient mode, or a child's failure was
-// recorded), else the error that ends it.
+// recorded), else the error that ends it. It records in f's account the
+// entries its reader left out (formats.LeftOutReader).
 func (s *Source) end(f *frame, err error) error {
+	if lo, ok := f.r.(formats.LeftOutReader); ok {
+		f.st.LeftOut = lo.LeftOut()
+	}
 	if err != io.EOF {
 		if err = s.damaged(f.st, err); err != nil {
 			if f.depth == 1 || s.opts.Strict || errors.Is(err, ErrTooManyURLs) {

@@ -53,6 +53,10 @@ type InputStats struct {
 	Read     int // entries read
 	Skipped  int // entries dropped for a problem
 	Warnings int // warnings, the skipped entries' included
+	// LeftOut counts the entries the reader left out, without a warning,
+	// as no pages to list (formats.LeftOutReader): a page that says
+	// noindex, a crawler export's non-indexable row. They are not read.
+	LeftOut int
 	// Filtered counts the entries dropped by each filter rule.
 	Filtered map[string]int
 	// Duplicates counts the entries of this input merged into another
@@ -97,6 +101,10 @@ type Stats struct {
 
 // Read returns the entries read over all inputs.
 func (s *Stats) Read() int { return s.sum(func(i InputStats) int { return i.Read }) }
+
+// LeftOut returns the entries the readers left out as no pages to list,
+// over all inputs (InputStats.LeftOut).
+func (s *Stats) LeftOut() int { return s.sum(func(i InputStats) int { return i.LeftOut }) }
 
 // Filtered returns the entries filtered over all inputs.
 func (s *Stats) Filtered() int { return s.sum(InputStats.FilteredTotal) }

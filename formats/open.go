@@ -40,10 +40,16 @@ type OpenOptions struct {
 // protocol wants UTF-8), the first invalid character, and a size over the
 // protocol's MaxBytes, whatever opts.MaxBytes allows.
 //
+// A *Dir (OpenDir) is read by the format that reads directories
+// (Format.ReadDir), or the one opts.From names.
+//
 // An input that is empty, or not in any registered format, gives an error
 // wrapping ErrEmpty or ErrUnknownFormat that names the source and says what
 // the content looked like.
 func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
+	if d, ok := r.(*Dir); ok {
+		return openDir(d, opts)
+	}
 	fail := func(err error) (Reader, *Format, error) {
 		pe := &ParseError{Source: opts.Source, Err: err}
 		if p := (*textenc.Problem)(nil); errors.As(err, &p) {

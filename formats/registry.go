@@ -88,6 +88,10 @@ type Format struct {
 	Detect func(prefix []byte) bool
 	// NewReader returns a reader of r.
 	NewReader func(r io.Reader, opts ReadOptions) Reader
+	// ReadDir, for a format that reads a directory tree (a static
+	// site's pages), returns a reader of d: Open calls it for a *Dir.
+	// Such a format needs no NewReader or Detect.
+	ReadDir func(d *Dir, opts OpenOptions) Reader
 	// NewWriter returns a writer to w. Register sets it for a format
 	// that has a NewEncoder and no NewWriter of its own.
 	NewWriter func(w io.Writer, opts WriteOptions) Writer
@@ -170,7 +174,7 @@ func Register(f *Format) *Format {
 	switch {
 	case f == nil || f.Name == "":
 		panic("formats: Register of a nil or unnamed format")
-	case f.NewReader == nil && f.NewWriter == nil && f.NewEncoder == nil:
+	case f.NewReader == nil && f.ReadDir == nil && f.NewWriter == nil && f.NewEncoder == nil:
 		panic("formats: Register of format " + f.Name + " with neither reader nor writer")
 	case f.NewReader != nil && f.Detect == nil:
 		panic("formats: Register of format " + f.Name + " with a reader but no detector")

@@ -23,11 +23,11 @@ import (
 
 // convertCmd converts inputs into one sitemap.
 type convertCmd struct {
-	Inputs         []string `arg:"" optional:"" name:"input" help:"A feed, sitemap, sitemap index, URL list or robots.txt: a file path, an http(s) URL, or - for standard input (the default when none is named and standard input is not a terminal). Several are read in order into one output. Gzip is recognized by content."`
+	Inputs         []string `arg:"" optional:"" name:"input" help:"A feed, sitemap, sitemap index, URL list or robots.txt: a file path, an http(s) URL, or - for standard input (the default when none is named and standard input is not a terminal); or a directory of built HTML pages, a static site served at --base-url. Several are read in order into one output. Gzip is recognized by content."`
 	Output         string   `group:"Input and output" short:"o" placeholder:"PATH" help:"Write to PATH instead of standard output. When the entries exceed the limits of one file, PATH becomes a sitemap index and the entries go to numbered parts beside it (needs --base-url). Files are replaced only when everything succeeded; a symbolic link is written through; - or /dev/stdout is standard output."`
 	To             string   `group:"Input and output" placeholder:"FORMAT" enum:"${to_enum}" default:"" help:"Output format: ${writers} (default: from the output file's extension, else xml)."`
 	From           string   `group:"Input and output" placeholder:"FORMAT" enum:"${from_enum}" default:"" help:"Read every input as FORMAT: ${readers} (default: recognized from each input's content)."`
-	BaseURL        *url.URL `group:"Splitting" name:"base-url" placeholder:"URL" help:"Where the output files will be served (their directory, or the URL of the index itself): the index lists the parts under it."`
+	BaseURL        *url.URL `group:"Splitting" name:"base-url" placeholder:"URL" help:"Where the output files will be served (their directory, or the URL of the index itself): the index lists the parts under it. For a directory input, the URL the directory is served at; an output inside the directory is served at its place in it."`
 	Gzip           bool     `group:"Input and output" help:"Gzip every file written, adding .gz to its name (an output name ending in .gz does the same)."`
 	MaxURLs        int      `group:"Splitting" name:"max-urls" placeholder:"N" default:"${max_urls}" help:"At most N entries per file (1 to ${max_urls_text})."`
 	OneFile        bool     `group:"Splitting" name:"one-file" help:"Write one file whatever its size, never split (text output only): a plain list of URLs for tools, with no protocol limit, not a sitemap for search engines."`
@@ -69,6 +69,7 @@ type convertCmd struct {
 	Verbose        bool     `short:"v" xor:"verbosity" help:"Print every warning and an account of each input (and each child sitemap read)."`
 
 	Sources  sourceFlags  `embed:""`
+	Site     siteFlags    `embed:""`
 	Sections sectionFlags `embed:""`
 	Memory   memoryFlags  `embed:""`
 }
@@ -83,7 +84,7 @@ func (c *convertCmd) Run(e *env, now clock) error {
 	if err != nil {
 		return err
 	}
-	inputs, err := c.Sources.inputs(e, c.Inputs)
+	inputs, err := c.Site.inputs(c, e)
 	if err != nil {
 		return err
 	}
@@ -469,7 +470,7 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 		if c.OneFile {
 			return nil, usageError{errors.New("--one-file applies to an output file (-o): standard output is never split")}
 		}
-		if c.BaseURL != nil && f.Doc != formats.DocFeed || c.MaxURLs != formats.MaxURLs || c.MaxBytes != formats.MaxBytes {
+		if c.BaseURL != nil && f.Doc != formats.DocFeed && !c.dirInput() || c.MaxURLs != formats.MaxURLs || c.MaxBytes != formats.MaxBytes {
 			return nil, usageError{errors.New("--base-url, --max-urls and --max-bytes need an output file (-o): standard output cannot be split")}
 		}
 		if c.Gzip && e.isTerminal(e.Stdout) {
@@ -480,7 +481,7 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 	if c.MaxURLs < 1 || c.MaxBytes < 1 {
 		return nil, usageError{errors.New("--max-urls and --max-bytes must be at least 1")}
 	}
-	opts := output.Options{Path: c.Output, Format: f, Gzip: c.Gzip, BaseURL: c.BaseURL, MaxURLs: c.MaxURLs, MaxBytes: c.MaxBytes,
+	opts := output.Options{Path: c.Output, Format: f, Gzip: c.Gzip, BaseURL: c.outputBase(), MaxURLs: c.MaxURLs, MaxBytes: c.MaxBytes,
 		LockTimeout: c.lockTimeout(), SectionOf: sectionOf}
 	if c.OneFile {
 		if !f.OneFile {
@@ -631,7 +632,7 @@ func (r *reporter) finish(s *convert.Stats, d *destination, err error) {
 		return
 	}
 	unusual := r.hidden > 0 || s.Skipped() > 0 || s.Warnings() > 0 || s.Filtered() > 0 || s.Duplicates > 0 ||
-		len(s.Failures()) > 0 || s.Limited > 0 || len(s.ExtDropped) > 0 || err != nil
+		len(s.Failures()) > 0 || s.Limited > 0 || len(s.ExtDropped) > 0 || s.LeftOut() > 0 || err != nil
 	if !unusual && !r.always && !r.verbose {
 		return
 	}
@@ -671,6 +672,7 @@ func (r *reporter) finish(s *convert.Stats, d *destination, err error) {
 	if sk, w := s.Skipped(), s.Warnings(); sk > 0 || w > 0 {
 		fmt.Fprintf(&b, " (%d invalid, %d %s)", sk, w, plural(w, "warning", "warnings"))
 	}
+	b.WriteString(leftOutText(s))
 	if f := s.Filtered(); f > 0 {
 		fmt.Fprintf(&b, ", filtered %d", f)
 	}
@@ -759,6 +761,7 @@ func inputLine(in convert.InputStats) string {
 		fmt.Fprintf(&b, "%d not followed (%s), ", n, rulesText(in.SkippedChildren))
 	}
 	fmt.Fprintf(&b, "%d read, %d invalid", in.Read, in.Skipped)
+	b.WriteString(inputLeftOut(in))
 	if f := in.FilteredTotal(); f > 0 {
 		fmt.Fprintf(&b, ", %d filtered (%s)", f, rulesText(in.Filtered))
 	}

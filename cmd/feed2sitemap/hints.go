@@ -27,6 +27,7 @@ var hints = []struct {
 	{err: convert.ErrTooManyURLs, hint: "--max-urls-total"},
 	{err: convert.ErrGlobURL, hint: "--host keeps only a host's URLs"},
 	{err: output.ErrLocked, hint: "--lock-timeout sets how long to wait"},
+	{err: formats.ErrNoSiteURL, hint: "--base-url gives it: the site's URL, such as https://example.com/"},
 }
 
 // hinted returns err with the hint of the first sentinel of hints it

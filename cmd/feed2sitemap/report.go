@@ -44,6 +44,10 @@ type reportInput struct {
 	Filtered   map[string]int `json:"filtered"`
 	Duplicates int            `json:"duplicates"`
 	Written    int            `json:"written"`
+	// LeftOut counts the entries the reader left out as no pages to
+	// list: pages that say noindex or name another canonical URL, a
+	// crawler export's non-indexable rows.
+	LeftOut int `json:"left_out,omitempty"`
 
 	// SkippedChildren counts, by reason (include, exclude, since), the
 	// children of a followed index that --include-sitemaps,
@@ -66,6 +70,8 @@ type reportTotals struct {
 	Written    int `json:"written"`
 	// Limited counts the entries --limit left out.
 	Limited int `json:"limited,omitempty"`
+	// LeftOut counts the entries the readers left out as no pages to list.
+	LeftOut int `json:"left_out,omitempty"`
 	// ExtensionsDropped counts, by extension (image, video, news,
 	// alternates, mobile, foreign), the entries whose data of that kind
 	// the output format could not hold.
@@ -119,7 +125,7 @@ func writeReport(path string, stdout io.Writer, s *convert.Stats, d *destination
 			f = map[string]int{}
 		}
 		ri := reportInput{Name: in.Name, Format: in.Format, Depth: in.Depth, Children: in.Children, SkippedChildren: in.SkippedChildren, Read: in.Read, Invalid: in.Skipped,
-			Warnings: in.Warnings, Filtered: f, Duplicates: in.Duplicates, Written: in.Written()}
+			Warnings: in.Warnings, Filtered: f, Duplicates: in.Duplicates, Written: in.Written(), LeftOut: in.LeftOut}
 		if in.Depth > 0 {
 			ri.Parent = s.Inputs[in.Parent].Name
 		}
@@ -130,7 +136,7 @@ func writeReport(path string, stdout io.Writer, s *convert.Stats, d *destination
 		r.Inputs = append(r.Inputs, ri)
 	}
 	r.Totals = reportTotals{Read: s.Read(), Invalid: s.Skipped(), Warnings: s.Warnings(), Filtered: s.Filtered(),
-		Duplicates: s.Duplicates, Written: s.Written, Limited: s.Limited, ExtensionsDropped: s.ExtDropped, HeadDropped: s.HeadDropped}
+		Duplicates: s.Duplicates, Written: s.Written, Limited: s.Limited, LeftOut: s.LeftOut(), ExtensionsDropped: s.ExtDropped, HeadDropped: s.HeadDropped}
 	if runErr != nil {
 		r.Error = runErr.Error()
 	} else if d.set != nil {

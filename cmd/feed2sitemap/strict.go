@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
+	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/validate"
 )
 
@@ -62,6 +63,9 @@ func (s *strictCheck) wrap(in convert.Input) convert.Input {
 		rc, err := open()
 		if err != nil {
 			return nil, err
+		}
+		if d, ok := rc.(*formats.Dir); ok {
+			return d, nil // a directory's pages: its reader is strict itself
 		}
 		src := validate.Source{Name: in.Name}
 		if l, ok := rc.(convert.Located); ok {

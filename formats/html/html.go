@@ -3,7 +3,8 @@
 // many images, videos, news articles and language alternates each has, as
 // a table a browser shows without XSLT or script, readable at phone width.
 // Importing the package registers the format as "html", written to files
-// named *.html; it has no reader.
+// named *.html; as an input it reads a directory of built pages, a static
+// site (SiteReader).
 //
 // # The page
 //
@@ -40,8 +41,9 @@ import (
 // Format is the registered HTML view.
 var Format = formats.Register(&formats.Format{
 	Name:        "html",
-	Description: "an HTML page for people: the URLs with their dates and extension counts, readable at phone width, no script (write only)",
+	Description: "an HTML page for people: the URLs with their dates and extension counts, readable at phone width, no script; read from a directory of built pages (a static site)",
 	NewEncoder:  func(o formats.WriteOptions) formats.Encoder { return NewEncoder(o) },
+	ReadDir:     func(d *formats.Dir, o formats.OpenOptions) formats.Reader { return NewSiteReader(d, o) },
 	Extensions:  []string{".html"},
 	Carries:     formats.ExtImage | formats.ExtVideo | formats.ExtNews | formats.ExtAlternates,
 	Doc:         formats.DocOther,
