@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/offheap"
-	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
 // The duplicate-url and url-twins rules remember the URLs of a run in one
@@ -139,10 +138,10 @@ func (t *seenTable) grow() {
 	}
 }
 
-// checkSeen applies duplicate-url and url-twins, remembering the URL.
-func (d *doc) checkSeen(s string, line, col int, what string) {
+// checkSeen applies duplicate-url and url-twins to s, whose normal form
+// is key, remembering the URL.
+func (d *doc) checkSeen(s, key string, line, col int, what string) {
 	v := d.v
-	key := normalize.Key(s)
 	id := v.pageID(key)
 	if d.x != nil {
 		d.x.seen = seenURL{s, key, id}

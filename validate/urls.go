@@ -73,7 +73,13 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 	if use == usePage || use == useChild {
 		d.checkScope(s, line, col, what, use)
 	}
-	if use == usePage || use == useChild {
+	key := "" // a page's normal form, which duplicate-url and url-twins compare
+	if use == usePage {
+		key = normalize.Key(s)
+	}
+	// A URL in normal form is tidy (Safe removes only what Key does), so
+	// that most need no second normalization.
+	if (use == usePage || use == useChild) && key != s {
 		if tidy := normalize.Safe(s); tidy != s {
 			d.reportAt(ruleLocUntidy, line, col, "%s %s: write %s (a fragment, the default port, dot segments and an empty query do not change the page)",
 				what, clip(s), clip(tidy))
@@ -83,7 +89,7 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 		if sessionID(s) {
 			d.reportAt(ruleSessionID, line, col, "%s %s holds a session id", what, clip(s))
 		}
-		d.checkSeen(s, line, col, what)
+		d.checkSeen(s, key, line, col, what)
 	}
 	return s, true
 }

@@ -1,0 +1,30 @@
+package validate
+
+import (
+	"testing"
+
+	"github.com/feed2sitemap/feed2sitemap/normalize"
+)
+
+// normalFormCases are URLs with and without what normalize.Safe removes.
+var normalFormCases = []string{
+	"https://x.example/a?", "https://x.example:443/a", "https://x.example/./a", "https://x.example/a#b",
+	"http://x.example:80/", "https://X.example/a", "https://x.example/a/..", "https://x.example/%41",
+	"https://x.example?", "https://x.example", "https://u@x.example:443/?#", "https://x.example:0443/",
+	"https://x.example/a?b=1", "https://x.example/",
+}
+
+// FuzzNormalFormIsTidy holds checkURL's shortcut to the rule it relies on:
+// a URL in normal form (normalize.Key returns it unchanged) is tidy
+// (normalize.Safe returns it unchanged), so loc-untidy need not be
+// checked for it.
+func FuzzNormalFormIsTidy(f *testing.F) {
+	for _, s := range normalFormCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if normalize.Key(s) == s && normalize.Safe(s) != s {
+			t.Fatalf("%q is in normal form, and normalize.Safe makes it %q", s, normalize.Safe(s))
+		}
+	})
+}
