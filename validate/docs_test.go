@@ -53,8 +53,8 @@ sitemaps and feeds get the rules that apply to them (encoding, every URL rule, l
 ids, a feed item dated in the future, items a sitemap cannot use); robots.txt files, absolute ` + "`Sitemap:`" + ` URLs,
 which are then followed. Duplicates and twins are compared after URL normalization (see
 [merging and duplicates](behaviour.md#merging-and-duplicates)), within a file and across every file of the run.
-Nothing is expanded from a DTD, and memory stays bounded: duplicates and twins are found with 64-bit hashes, about
-a hundred bytes per URL, for the first 1,000,000 URLs of the run; later URLs are compared with those.
+Nothing is expanded from a DTD, and memory stays bounded: duplicates and twins are found with 64-bit hashes, in a
+table of at most 32 MiB, for the first 1,000,000 URLs of the run; later URLs are compared with those.
 
 Severity: an **error** is what the schemas or the protocol forbid; a **warning** is search-engine advice. Every
 rule has a failing and a passing document in ` + "`testdata/validate/rules`" + ` (` + "`TestRules`" + `), but the ` + "`live-`" + ` rules:

@@ -8,8 +8,8 @@
 // removed, at most 52,428,800 bytes), so that it sees the encoding, the size
 // and exact positions. It never expands entities or processes a DTD, and its
 // memory is bounded: the duplicate and twin rules keep 64-bit hashes of the
-// URLs' normal forms (package normalize): about a hundred bytes per URL, for
-// at most Options.MaxRemembered URLs (DefaultMaxRemembered, about 100 MiB);
+// URLs' normal forms (package normalize) in a table of 16-byte slots, for
+// at most Options.MaxRemembered URLs (DefaultMaxRemembered: 32 MiB);
 // later URLs are compared with those and counted by Validator.Forgotten.
 //
 // XML is checked against content models transcribed from sitemap.xsd,

@@ -104,7 +104,7 @@ type Options struct {
 	// child) has been checked.
 	OnDocument func(Document)
 	// MaxRemembered bounds the URLs the duplicate-url and url-twins rules
-	// remember (about a hundred bytes each); past it, later URLs are still
+	// remember (16 to 64 bytes each); past it, later URLs are still
 	// compared with those remembered but not remembered themselves, and
 	// Forgotten counts them. Zero means DefaultMaxRemembered.
 	MaxRemembered int
@@ -112,7 +112,7 @@ type Options struct {
 
 // DefaultMaxRemembered is the number of URLs a run remembers for the
 // duplicate-url and url-twins rules unless Options.MaxRemembered says
-// otherwise: about 100 MiB of tables, so that checking a set of any size
+// otherwise: a table of 32 MiB, so that checking a set of any size
 // stays in bounded memory.
 const DefaultMaxRemembered = 1_000_000
 
