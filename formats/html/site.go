@@ -260,6 +260,9 @@ func (r *SiteReader) page(file string, gitDates map[string]time.Time) error {
 	}
 	for _, a := range h.alternates {
 		href, err := formats.ParseLoc(a.href, base)
+		if err == nil && !vocab.IsLanguage(a.hreflang) {
+			err = errors.New("not a language tag (en, en-GB, x-default)")
+		}
 		if err != nil {
 			if werr := r.warn(file, false, fmt.Errorf("hreflang %q alternate ignored: %w", a.hreflang, err)); werr != nil {
 				return werr

@@ -369,10 +369,14 @@ func TestSiteReciprocalGroups(t *testing.T) {
 		"en/a.html": page(alt("en", "/en/a.html") + alt("de", "/de/a.html")),
 		"de/a.html": page(alt("fr", "/fr/a.html")), // forgot itself and en: joined through fr and en
 		"fr/a.html": page(""),                      // no links at all: named by de
-		"en/b.html": page(alt("EN", "/en/b.html")), // a group of one, not merged with a's
+		"en/b.html": page(alt("EN", "/en/b.html") + // a group of one, not merged with a's
+			alt("en_US", "/us/b.html") + alt("", "/none/b.html") + alt("fr", "mailto:x@example.com")), // no language tag, no hreflang, no page URL
 	})
 	got := readSite(t, dir, formats.DirOptions{}, formats.OpenOptions{})
 	require.NoError(t, got.err)
+	require.Len(t, got.warnings, 2, "%q", got.warnings)
+	assert.Contains(t, got.warnings[0], `b.html: hreflang "en_US" alternate ignored: not a language tag`)
+	assert.Contains(t, got.warnings[1], `b.html: hreflang "fr" alternate ignored:`)
 	var b bytes.Buffer
 	for _, e := range got.entries {
 		fmt.Fprintln(&b, e.Loc)
