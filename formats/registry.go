@@ -108,9 +108,15 @@ type Format struct {
 	// keeps (the rest is dropped, and counted by package convert) and what
 	// its Reader may give.
 	Carries ExtensionSet
-	// Doc is what a document of the format is to its readers: a sitemap, a
-	// feed, or something else (a robots.txt, data for tools).
-	Doc DocKind
+	// Sitemap says a document of the format is a sitemap for search
+	// engines (XML or a text list): the protocol's limits apply, and
+	// robots.txt's Sitemap: lines name it.
+	Sitemap bool
+	// Feed says a document of the format is a feed: one document whose
+	// items have titles, and whose writer takes WriteOptions.Feed (title,
+	// link, description, id). A format is a sitemap, a feed or neither (a
+	// robots.txt, data for tools), never both.
+	Feed bool
 	// NewestFirst says the format lists its entries newest first (a
 	// feed): the output is sorted by lastmod, and never by loc. Otherwise
 	// entries are written in the order given.
@@ -139,21 +145,6 @@ type Format struct {
 	Nests bool
 }
 
-// DocKind is what a document of a format is to its readers.
-type DocKind uint8
-
-const (
-	// DocOther is a document that is neither a sitemap nor a feed: a
-	// robots.txt, or entries for tools.
-	DocOther DocKind = iota
-	// DocSitemap is a sitemap for search engines (XML or a text list): the
-	// protocol's limits apply, and robots.txt's Sitemap: lines name it.
-	DocSitemap
-	// DocFeed is a feed: one document whose items have titles, and whose
-	// writer takes WriteOptions.Feed (title, link, description, id).
-	DocFeed
-)
-
 // CanRead reports whether the format has a reader.
 func (f *Format) CanRead() bool { return f.NewReader != nil }
 
@@ -178,6 +169,8 @@ func Register(f *Format) *Format {
 		panic("formats: Register of format " + f.Name + " with neither reader nor writer")
 	case f.NewReader != nil && f.Detect == nil:
 		panic("formats: Register of format " + f.Name + " with a reader but no detector")
+	case f.Sitemap && f.Feed:
+		panic("formats: Register of format " + f.Name + " as both a sitemap and a feed")
 	}
 	if f.NewWriter == nil && f.NewEncoder != nil {
 		f.NewWriter = func(w io.Writer, o WriteOptions) Writer { return newEncodingWriter(w, f.NewEncoder, o) }

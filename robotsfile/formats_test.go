@@ -21,9 +21,8 @@ func registerThrowaways() {
 	registerOnce.Do(func() {
 		writer := func(io.Writer, formats.WriteOptions) formats.Writer { return nil }
 		formats.Register(&formats.Format{Name: "robotsfile-test-map", NewWriter: writer, Extensions: []string{".testmap"},
-			Doc: formats.DocSitemap, Index: "xml"})
-		formats.Register(&formats.Format{Name: "robotsfile-test-data", NewWriter: writer, Extensions: []string{".testdata"},
-			Doc: formats.DocOther, Index: "xml"})
+			Sitemap: true, Index: "xml"})
+		formats.Register(&formats.Format{Name: "robotsfile-test-data", NewWriter: writer, Extensions: []string{".testdata"}, Index: "xml"})
 	})
 }
 

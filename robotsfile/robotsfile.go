@@ -13,7 +13,7 @@
 // when it is in the same directory as one of them and its file name is one
 // that output could have given a file of the same set: the same stem, with
 // or without a part number and hash, the extension of a registered sitemap
-// format (formats.DocSitemap: .xml or .txt) or of its index, gzipped or
+// format (formats.Format.Sitemap: .xml or .txt) or of its index, gzipped or
 // not (sitemap.xml, sitemap.xml.gz, sitemap-3-5b24b885.xml, ...). Lines of
 // other sitemaps in the same directory, written by other tools, are left
 // alone.
@@ -186,12 +186,12 @@ type family struct {
 
 // sitemapExtensions returns the file name extensions of the files of a
 // sitemap set, without their dots, as a regular expression alternation
-// ("txt|xml"): those of the writable formats of kind formats.DocSitemap and
-// of the formats of their indexes.
+// ("txt|xml"): those of the writable sitemap formats
+// (formats.Format.Sitemap) and of the formats of their indexes.
 func sitemapExtensions() string {
 	var exts []string
 	for _, f := range formats.Formats() {
-		if !f.CanWrite() || f.Doc != formats.DocSitemap {
+		if !f.CanWrite() || !f.Sitemap {
 			continue
 		}
 		all := f.Extensions

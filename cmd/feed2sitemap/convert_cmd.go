@@ -278,7 +278,7 @@ var extensionNoun = map[string]string{
 }
 
 // feedWriter reports whether f writes feeds.
-func feedWriter(f *formats.Format) bool { return f.CanWrite() && f.Doc == formats.DocFeed }
+func feedWriter(f *formats.Format) bool { return f.CanWrite() && f.Feed }
 
 // namesWhere lists the names of the registered formats keep accepts, each
 // after prefix, in a sentence: "a", "a and b", "a, b and c" (conj "and").
@@ -300,7 +300,7 @@ func namesWhere(keep func(*formats.Format) bool, prefix, conj string) string {
 func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, error) {
 	var o formats.WriteOptions
 	if c.Stylesheet != "" {
-		if out.Doc == formats.DocFeed {
+		if out.Feed {
 			return o, usageError{errors.New("--stylesheet applies to XML sitemaps and indexes, not to feeds")}
 		}
 		u, err := url.Parse(c.Stylesheet)
@@ -313,7 +313,7 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 		}
 		o.Stylesheet = c.Stylesheet
 	}
-	if (c.Title != "" || c.Link != nil || c.Description != "") && out.Doc != formats.DocFeed {
+	if (c.Title != "" || c.Link != nil || c.Description != "") && !out.Feed {
 		return o, usageError{fmt.Errorf("--title, --link and --description apply to %s output", namesWhere(feedWriter, "", "and"))}
 	}
 	o.Feed = formats.FeedInfo{Title: c.Title, Description: c.Description}
@@ -323,7 +323,7 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 		}
 		o.Feed.Link = c.Link.String()
 	}
-	if c.BaseURL != nil && out.Doc == formats.DocFeed {
+	if c.BaseURL != nil && out.Feed {
 		// The feed's id is where it is served.
 		o.Feed.ID = c.BaseURL.String()
 		if !isStdout(c.Output) {
@@ -470,7 +470,7 @@ func (c *convertCmd) destination(e *env, f *formats.Format) (*destination, error
 		if c.OneFile {
 			return nil, usageError{errors.New("--one-file applies to an output file (-o): standard output is never split")}
 		}
-		if c.BaseURL != nil && f.Doc != formats.DocFeed && !c.dirInput() || c.MaxURLs != formats.MaxURLs || c.MaxBytes != formats.MaxBytes {
+		if c.BaseURL != nil && !f.Feed && !c.dirInput() || c.MaxURLs != formats.MaxURLs || c.MaxBytes != formats.MaxBytes {
 			return nil, usageError{errors.New("--base-url, --max-urls and --max-bytes need an output file (-o): standard output cannot be split")}
 		}
 		if c.Gzip && e.isTerminal(e.Stdout) {

@@ -47,7 +47,7 @@ func init() {
 		Description: "a throwaway feed",
 		NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return &dumbWriter{w: w, head: o.Feed.Title} },
 		Extensions:  []string{".dumbfeed"},
-		Doc:         formats.DocFeed,
+		Feed:        true,
 		NewestFirst: true,
 	})
 	// A sitemap-like writer: tidy locs, the scope rule, one file on demand.
@@ -56,7 +56,7 @@ func init() {
 		Description: "a throwaway sitemap",
 		NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return &dumbWriter{w: w} },
 		Extensions:  []string{".dumbmap"},
-		Doc:         formats.DocSitemap,
+		Sitemap:     true,
 		Tidy:        true,
 		Scoped:      true,
 		OneFile:     true,

@@ -190,7 +190,7 @@ var Format = formats.Register(&formats.Format{
 	Detect:      detect,
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
 	Carries:     formats.ExtImage | formats.ExtVideo | formats.ExtNews | formats.ExtAlternates,
-	Doc:         formats.DocFeed,
+	Feed:        true,
 	NewestFirst: true,
 })
 

@@ -35,7 +35,7 @@ var RSSFormat = formats.Register(&formats.Format{
 	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewRSSWriter(w, o) },
 	Extensions:  []string{".rss"},
 	Carries:     formats.ExtImage | formats.ExtVideo,
-	Doc:         formats.DocFeed,
+	Feed:        true,
 	NewestFirst: true,
 })
 
@@ -47,7 +47,7 @@ var AtomFormat = formats.Register(&formats.Format{
 	NewWriter:   func(w io.Writer, o formats.WriteOptions) formats.Writer { return NewAtomWriter(w, o) },
 	Extensions:  []string{".atom"},
 	Carries:     formats.ExtImage | formats.ExtVideo | formats.ExtAlternates,
-	Doc:         formats.DocFeed,
+	Feed:        true,
 	NewestFirst: true,
 })
 

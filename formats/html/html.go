@@ -46,7 +46,6 @@ var Format = formats.Register(&formats.Format{
 	ReadDir:     func(d *formats.Dir, o formats.OpenOptions) formats.Reader { return NewSiteReader(d, o) },
 	Extensions:  []string{".html"},
 	Carries:     formats.ExtImage | formats.ExtVideo | formats.ExtNews | formats.ExtAlternates,
-	Doc:         formats.DocOther,
 	Index:       "html",
 	Tidy:        true,
 	OneFile:     true,

@@ -97,7 +97,6 @@ var Format = formats.Register(&formats.Format{
 	NewEncoder:  func(o formats.WriteOptions) formats.Encoder { return NewEncoder(o) },
 	Extensions:  []string{".jsonl"},
 	Carries:     formats.ExtAll | formats.ExtForeign,
-	Doc:         formats.DocOther,
 	Index:       "xml",
 	OneFile:     true,
 	Nests:       true,

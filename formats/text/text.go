@@ -31,7 +31,7 @@ var Format = formats.Register(&formats.Format{
 	NewReader:   func(r io.Reader, o formats.ReadOptions) formats.Reader { return NewReader(r, o) },
 	NewEncoder:  func(formats.WriteOptions) formats.Encoder { return encoder{} },
 	Extensions:  []string{".txt"},
-	Doc:         formats.DocSitemap,
+	Sitemap:     true,
 	Index:       "xml",
 	Tidy:        true,
 	Scoped:      true,

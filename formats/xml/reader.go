@@ -44,7 +44,7 @@ var Format = formats.Register(&formats.Format{
 	NewEncoder:  func(o formats.WriteOptions) formats.Encoder { return NewEncoder(o) },
 	Extensions:  []string{".xml"},
 	Carries:     formats.ExtAll | formats.ExtForeign,
-	Doc:         formats.DocSitemap,
+	Sitemap:     true,
 	Index:       "xml",
 	Tidy:        true,
 	Scoped:      true,
