@@ -14,10 +14,6 @@ import (
 // an input's content (what convert.Input's Open returns), so that a
 // directory goes through the same conversion as any other input.
 
-// ErrNoSiteURL is wrapped by the error of opening a directory of pages
-// without the URL it is served at (DirOptions.Site).
-var ErrNoSiteURL = errors.New("formats: a directory of pages needs the URL it is served at")
-
 // errIsDir is what reading a *Dir as content gives: only Open knows it.
 var errIsDir = errors.New("is a directory, read only by a format that reads directories")
 

@@ -11,8 +11,9 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
 )
 
-// Sentinel errors: for inputs that cannot be read at all, for the URLs
-// ParseLoc rejects and for the dates ParseLastMod does not recognize.
+// Sentinel errors: for inputs that cannot be read at all (a directory
+// without its URL included), for the URLs ParseLoc rejects and for the
+// dates ParseLastMod does not recognize.
 var (
 	// ErrEmpty is returned for an input with no content.
 	ErrEmpty = errors.New("formats: empty input")
@@ -37,6 +38,9 @@ var (
 	// layer is removed. The input is never cut short silently: reading
 	// stops with this error.
 	ErrTooLarge = source.ErrTooLarge
+	// ErrNoSiteURL is wrapped by the error of opening a directory of pages
+	// without the URL it is served at (DirOptions.Site).
+	ErrNoSiteURL = errors.New("formats: a directory of pages needs the URL it is served at")
 
 	// The reasons ParseLoc rejects a URL. The errors it returns wrap one of them.
 	ErrLocEmpty    = errors.New("empty URL")
