@@ -60,9 +60,9 @@ type convertCmd struct {
 	Limit          int      `group:"Merging and URLs" placeholder:"N" help:"Write only the first N entries in the output's order (with rss and atom: the newest N)."`
 	News           string   `group:"Merging and URLs" placeholder:"NAME" help:"Make the feed items published in the last two days news entries (news:news) of the publication NAME, in the feed's language."`
 	Stylesheet     string   `group:"Input and output" placeholder:"URL" help:"Name the XSL stylesheet at URL in every XML sitemap and index written (<?xml-stylesheet?>), so that browsers show a table; serve it from the sitemap's own host (feed2sitemap stylesheet writes one)."`
-	Title          string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"The feed's title (default: the site's host name)."`
-	Link           *url.URL `group:"Feed output (rss, atom)" placeholder:"URL" help:"The site the feed is about (default: the site of --base-url, else of the first entry)."`
-	Description    string   `group:"Feed output (rss, atom)" placeholder:"TEXT" help:"What the feed is about (default: the title)."`
+	Title          string   `group:"Feed output" placeholder:"TEXT" help:"The feed's title (default: the site's host name)."`
+	Link           *url.URL `group:"Feed output" placeholder:"URL" help:"The site the feed is about (default: the site of --base-url, else of the first entry)."`
+	Description    string   `group:"Feed output" placeholder:"TEXT" help:"What the feed is about (default: the title)."`
 	Report         string   `group:"Input and output" placeholder:"FILE" help:"Write the account of the run (per input: read, invalid, filtered by rule, duplicates, written; the files written; with -o, the pages added, removed and changed since the set it replaced) to FILE as JSON (- or /dev/stdout: standard output, when -o names a file)."`
 	Strict         bool     `help:"Treat every warning as an error, and write nothing then: the readers' warnings, every finding of the rules of feed2sitemap validate on each input read (warnings such as a duplicate URL or a future lastmod included), and every warning about the output (more than 1,000 news entries or over a size limit in one file that cannot be split, data left out, news over two days old)."`
 	Quiet          bool     `short:"q" xor:"verbosity" help:"Print only errors: no warnings, no summary, no progress."`

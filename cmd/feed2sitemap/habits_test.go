@@ -151,7 +151,7 @@ func TestHelpLayout(t *testing.T) {
 
 	convert, _, _ := runCLI(t, nil, "help", "convert")
 	last := -1
-	for _, group := range []string{"Input and output", "Splitting", "Merging and URLs", "Filters", "Feed output (rss, atom)", "Remote inputs and indexes"} {
+	for _, group := range []string{"Input and output", "Splitting", "Merging and URLs", "Filters", "Feed output", "Remote inputs and indexes"} {
 		i := strings.Index(convert, "\n"+group+"\n")
 		require.Greater(t, i, last, "convert --help groups its flags, %q in order", group)
 		last = i
