@@ -28,7 +28,9 @@ func NewEncoder(opts formats.WriteOptions) *Encoder {
 }
 
 // style is the page's CSS: a table at desktop width, a block per row at
-// phone width, light and dark.
+// phone width, light and dark. At phone width the caption spans the page,
+// and a cell with nothing to say (no lastmod, a count of zero) is left
+// out, so that each URL is followed only by what it has.
 const style = `:root { color-scheme: light dark; --line: #d0d7de; --muted: #57606a; --stripe: #f6f8fa; --link: #0550ae; }
 @media (prefers-color-scheme: dark) { :root { --line: #30363d; --muted: #9198a1; --stripe: #161b22; --link: #58a6ff; } }
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; }
@@ -50,7 +52,9 @@ thead { display: none; }
 table, tbody, tr, th, td { display: block; }
 tr { border-bottom: 1px solid var(--line); padding: .35rem 0; }
 tbody th, td, td.num, td.date { border: 0; padding: .1rem .25rem; text-align: left; white-space: normal; }
+caption { display: block; }
 td { display: inline-block; color: var(--muted); font-size: .85rem; margin-right: .75rem; }
+td:empty, td.zero { display: none; }
 td[data-label]::before { content: attr(data-label) ": "; }
 }
 `
@@ -137,7 +141,11 @@ func (enc *Encoder) AppendEntry(dst []byte, e *formats.Entry) ([]byte, error) {
 		}
 		for i, n := range [...]int{images, videos, news, alternates} {
 			c := columns[i+1]
-			b = append(b, "<td class=\"num\" data-label=\""...)
+			b = append(b, "<td class=\"num"...)
+			if n == 0 {
+				b = append(b, " zero"...)
+			}
+			b = append(b, "\" data-label=\""...)
 			b = append(b, c.label...)
 			b = append(b, "\">"...)
 			b = strconv.AppendInt(b, int64(n), 10)

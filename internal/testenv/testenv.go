@@ -44,6 +44,13 @@ func Skip(t testing.TB, reason string) {
 	if InCI() {
 		t.Fatalf("required under CI: %s", reason)
 	}
+	SkipOptional(t, reason)
+}
+
+// SkipOptional skips t for the reason given and records it for the line
+// Main prints, under CI too: for what CI does not install (Chromium).
+func SkipOptional(t testing.TB, reason string) {
+	t.Helper()
 	mu.Lock()
 	if !slices.Contains(skipped[reason], t.Name()) {
 		skipped[reason] = append(skipped[reason], t.Name())
