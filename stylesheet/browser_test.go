@@ -2,14 +2,10 @@ package stylesheet_test
 
 import (
 	"bytes"
-	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -17,11 +13,9 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/headless"
 	"github.com/feed2sitemap/feed2sitemap/stylesheet"
 )
-
-// chromium is where Debian's chromium package installs the browser.
-const chromium = "/usr/bin/chromium"
 
 // A sitemap with images and videos under prefixes of its own, and an index
 // whose elements carry a prefix: the stylesheet must go by namespace.
@@ -55,14 +49,9 @@ const (
 // TestBrowser opens sitemaps with the stylesheet in headless Chromium,
 // served on loopback, and checks the tables in the rendered DOM. It is
 // skipped when Chromium is not installed, unless FEED2SITEMAP_CHROMIUM=1
-// asks for it (then a missing browser fails the test).
+// asks for it (package internal/headless).
 func TestBrowser(t *testing.T) {
-	if _, err := os.Stat(chromium); err != nil {
-		if os.Getenv("FEED2SITEMAP_CHROMIUM") == "1" {
-			t.Fatalf("FEED2SITEMAP_CHROMIUM=1 but %s is missing: apt-get install chromium", chromium)
-		}
-		t.Skipf("%s not installed (apt-get install chromium; FEED2SITEMAP_CHROMIUM=1 makes this test required)", chromium)
-	}
+	b := headless.Find(t)
 	docs := map[string]string{"/sitemap.xml": browserSitemap, "/index.xml": browserIndex, "/plain.xml": browserPlain, "/written.xml": written(t)}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/sitemap.xsl" {
@@ -79,13 +68,14 @@ func TestBrowser(t *testing.T) {
 		w.Write([]byte(doc))
 	}))
 	defer srv.Close()
+	dumpDOM := func(t *testing.T, url string) *html.Node { return dumpDOM(t, b, url) }
 
 	t.Run("urlset", func(t *testing.T) {
 		doc := dumpDOM(t, srv.URL+"/sitemap.xml")
 		assert.Equal(t, "Sitemap", text(find(doc, "title")))
-		assert.Equal(t, "4", text(byID(doc, "count")))
-		assert.Equal(t, "3", text(byID(doc, "images")))
-		assert.Equal(t, "1", text(byID(doc, "videos")))
+		assert.Equal(t, "4", text(headless.ByID(doc, "count")))
+		assert.Equal(t, "3", text(headless.ByID(doc, "images")))
+		assert.Equal(t, "1", text(headless.ByID(doc, "videos")))
 		head, rows := table(t, doc, "urls")
 		assert.Equal(t, []string{"#", "URL", "Last modified", "Change frequency", "Priority", "Images", "Videos"}, head)
 		assert.Equal(t, [][]string{
@@ -98,12 +88,12 @@ func TestBrowser(t *testing.T) {
 			{"4", "https://example.com/日/%E2%80%AEx/%2F/%C3/%C0%AF/😀?q=%ED%A0%80&lt=%3C", "", "", "", "0", "0"},
 		}, rows)
 		assert.Equal(t, []string{"https://example.com/a", "https://example.com/b?x=1&y=2", "https://example.com/caf%C3%A9/",
-			"https://example.com/%e6%97%a5/%E2%80%AEx/%2F/%C3/%C0%AF/%F0%9F%98%80?q=%ED%A0%80&lt=%3C"}, links(byID(doc, "urls")), "the links are exact")
+			"https://example.com/%e6%97%a5/%E2%80%AEx/%2F/%C3/%C0%AF/%F0%9F%98%80?q=%ED%A0%80&lt=%3C"}, links(headless.ByID(doc, "urls")), "the links are exact")
 	})
 	t.Run("index", func(t *testing.T) {
 		doc := dumpDOM(t, srv.URL+"/index.xml")
 		assert.Equal(t, "Sitemap index", text(find(doc, "title")))
-		assert.Equal(t, "2", text(byID(doc, "count")))
+		assert.Equal(t, "2", text(headless.ByID(doc, "count")))
 		head, rows := table(t, doc, "sitemaps")
 		assert.Equal(t, []string{"#", "Sitemap", "Last modified"}, head)
 		assert.Equal(t, [][]string{
@@ -119,8 +109,8 @@ func TestBrowser(t *testing.T) {
 	})
 	t.Run("plain", func(t *testing.T) {
 		doc := dumpDOM(t, srv.URL+"/plain.xml")
-		assert.Equal(t, "1", text(byID(doc, "count")))
-		assert.Nil(t, byID(doc, "images"))
+		assert.Equal(t, "1", text(headless.ByID(doc, "count")))
+		assert.Nil(t, headless.ByID(doc, "images"))
 		head, rows := table(t, doc, "urls")
 		assert.Equal(t, []string{"#", "URL", "Last modified"}, head)
 		assert.Equal(t, [][]string{{"1", "https://example.com/only", ""}}, rows)
@@ -148,18 +138,11 @@ func written(t *testing.T) string {
 	return b.String()
 }
 
-// dumpDOM returns the DOM headless Chromium renders for url.
-func dumpDOM(t *testing.T, url string) *html.Node {
+// dumpDOM returns the DOM headless Chromium renders for url, which must
+// hold a table.
+func dumpDOM(t *testing.T, b *headless.Browser, url string, flags ...string) *html.Node {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+t.TempDir(), "--dump-dom", url)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "chromium: %s", stderr.String())
+	out := b.DumpDOM(t, url, flags...)
 	doc, err := html.Parse(bytes.NewReader(out))
 	require.NoError(t, err)
 	require.NotNil(t, find(doc, "table"), "no table rendered; the DOM:\n%s", out)
@@ -169,7 +152,7 @@ func dumpDOM(t *testing.T, url string) *html.Node {
 // table returns the header cells and the body rows of the table with id.
 func table(t *testing.T, doc *html.Node, id string) (head []string, rows [][]string) {
 	t.Helper()
-	tab := byID(doc, id)
+	tab := headless.ByID(doc, id)
 	require.NotNil(t, tab, "no table #%s", id)
 	for _, th := range findAll(find(tab, "thead"), "th") {
 		head = append(head, text(th))
@@ -217,25 +200,6 @@ func findAll(n *html.Node, tag string) []*html.Node {
 func find(n *html.Node, tag string) *html.Node {
 	if all := findAll(n, tag); len(all) > 0 {
 		return all[0]
-	}
-	return nil
-}
-
-func byID(n *html.Node, id string) *html.Node {
-	if n == nil {
-		return nil
-	}
-	if n.Type == html.ElementNode {
-		for _, a := range n.Attr {
-			if a.Key == "id" && a.Val == id {
-				return n
-			}
-		}
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if f := byID(c, id); f != nil {
-			return f
-		}
 	}
 	return nil
 }

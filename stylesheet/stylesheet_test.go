@@ -1,7 +1,10 @@
 package stylesheet_test
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -10,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/stylesheet"
 )
 
@@ -66,4 +70,46 @@ func TestDefaultIsACopy(t *testing.T) {
 	a := stylesheet.Default()
 	a[0] = 'x'
 	assert.Equal(t, byte('<'), stylesheet.Default()[0])
+}
+
+// TestDataURL checks that the data: URL holds the stylesheet, compacted
+// to an XSLT document of the same elements, and is small enough for a
+// sitemap that carries it to be recognized (sniff.Len).
+func TestDataURL(t *testing.T) {
+	u := stylesheet.DataURL()
+	b64, ok := strings.CutPrefix(u, "data:text/xsl;base64,")
+	require.True(t, ok, u[:40])
+	doc, err := base64.StdEncoding.DecodeString(b64)
+	require.NoError(t, err)
+	assert.Equal(t, elements(t, stylesheet.Default()), elements(t, doc))
+	assert.NotContains(t, string(doc), "<!--")
+	assert.Less(t, len(u), sniff.Len-3000, "a sitemap's root element must stay within what readers look at")
+}
+
+// elements returns the names and attributes of the elements of doc, and
+// its text other than white space, in order, with runs of white space as
+// one space (as XPath and HTML take them).
+func elements(t *testing.T, doc []byte) []string {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(doc))
+	var all []string
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return all
+		}
+		require.NoError(t, err)
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			e := fmt.Sprint(tok.Name)
+			for _, a := range tok.Attr {
+				e += fmt.Sprintf(" %s=%q", a.Name, strings.Join(strings.Fields(a.Value), " "))
+			}
+			all = append(all, e)
+		case xml.CharData:
+			if s := strings.Join(strings.Fields(string(tok)), " "); s != "" {
+				all = append(all, s)
+			}
+		}
+	}
 }

@@ -59,7 +59,7 @@ type convertCmd struct {
 	Sort           string   `group:"Merging and URLs" enum:"none,loc,lastmod" default:"none" placeholder:"none|loc|lastmod" help:"Order of the output: none keeps input order; loc sorts by URL; lastmod puts the newest first."`
 	Limit          int      `group:"Merging and URLs" placeholder:"N" help:"Write only the first N entries in the output's order (with rss and atom: the newest N)."`
 	News           string   `group:"Merging and URLs" placeholder:"NAME" help:"Make the feed items published in the last two days news entries (news:news) of the publication NAME, in the feed's language."`
-	Stylesheet     string   `group:"Input and output" placeholder:"URL" help:"Name the XSL stylesheet at URL in every XML sitemap and index written (<?xml-stylesheet?>), so that browsers show a table; serve it from the sitemap's own host (feed2sitemap stylesheet writes one)."`
+	Stylesheet     string   `group:"Input and output" placeholder:"URL" help:"Name the XSL stylesheet at URL in every XML sitemap and index written (<?xml-stylesheet?>), so that browsers show a table: a path or URL on the sitemap's own host (feed2sitemap stylesheet -o writes the file; a warning says when it is not beside the sitemap), or the data: URL feed2sitemap stylesheet --data-url prints, which needs no file. A stylesheet that cannot load (missing, on another host, not XSL, named by path from a file:// URL) leaves Chromium's page blank, which no sitemap can prevent."`
 	Title          string   `group:"Feed output" placeholder:"TEXT" help:"The feed's title (default: the site's host name)."`
 	Link           *url.URL `group:"Feed output" placeholder:"URL" help:"The site the feed is about (default: the site of --base-url, else of the first entry)."`
 	Description    string   `group:"Feed output" placeholder:"TEXT" help:"What the feed is about (default: the title)."`
@@ -110,6 +110,11 @@ func (c *convertCmd) Run(e *env, now clock) error {
 	}
 	if dest.write, err = c.writeOptions(out); err != nil {
 		return err
+	}
+	if dest.set != nil && !c.Quiet {
+		for _, w := range stylesheetWarnings(c.Stylesheet, dest.set.BaseURL(), dest.set.Path()) {
+			fmt.Fprintf(e.Stderr, "feed2sitemap: warning: %s\n", w)
+		}
 	}
 	if dest.set != nil && dest.set.BaseURL() != nil && len(c.Host) == 0 && !c.AllowCrossHost && out.Scoped {
 		// The protocol's scope rule is a sitemap's; a feed links anywhere.
@@ -303,13 +308,8 @@ func (c *convertCmd) writeOptions(out *formats.Format) (formats.WriteOptions, er
 		if out.Feed {
 			return o, usageError{errors.New("--stylesheet applies to XML sitemaps and indexes, not to feeds")}
 		}
-		u, err := url.Parse(c.Stylesheet)
-		if err != nil || u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
-			return o, usageError{fmt.Errorf("--stylesheet %q: not an http(s) URL or a path", c.Stylesheet)}
-		}
-		if b := c.BaseURL; u.IsAbs() && b != nil && (!strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host)) {
-			return o, usageError{fmt.Errorf("--stylesheet %s: browsers load a sitemap's stylesheet only from the sitemap's own origin (%s://%s), "+
-				"and show a blank page otherwise: serve it there (feed2sitemap stylesheet writes one) and give its path", c.Stylesheet, b.Scheme, b.Host)}
+		if err := checkStylesheet(c.Stylesheet, c.BaseURL); err != nil {
+			return o, err
 		}
 		o.Stylesheet = c.Stylesheet
 	}

@@ -265,6 +265,7 @@ var commandExamples = map[string]string{
 `,
 	"stylesheet": `  feed2sitemap stylesheet -o public/sitemap.xsl
   feed2sitemap blog.rss -o public/sitemap.xml --stylesheet /sitemap.xsl
+  feed2sitemap blog.rss -o sitemap.xml --stylesheet "$(feed2sitemap stylesheet --data-url)"
 `,
 	"formats": `  feed2sitemap formats
   feed2sitemap blog.rss --to text
