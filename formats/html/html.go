@@ -13,7 +13,8 @@
 // <table> with a <caption> and header cells scoped to their column, each
 // URL the header of its row. On a narrow screen each row becomes a block:
 // the URL on its own line, the other cells after it, each named by its
-// column. The page asks search engines not to index it (robots noindex):
+// column, leaving out those with nothing to say (no lastmod, a count of
+// zero). The page asks search engines not to index it (robots noindex):
 // the sitemap itself is what they read.
 //
 // Each URL is a link to the URL exactly as written; what the link shows is
