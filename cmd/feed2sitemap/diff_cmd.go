@@ -26,7 +26,8 @@ type diffCmd struct {
 	To      string `placeholder:"FORMAT" enum:"${to_enum}" default:"" help:"Instead of a report, write the pages shown as a document of FORMAT (text: their URLs, to pipe into submit; the new entry of a page, the old one of a removed page)."`
 	TempDir string `name:"temp-dir" placeholder:"DIR" help:"Where to spill the sets when they are too large to compare in memory (default: the system's temporary directory)."`
 
-	Source sourceFlags `embed:""`
+	Source sourceFlags     `embed:""`
+	Memory diffMemoryFlags `embed:""`
 }
 
 // statusError ends a run with an exit status of its own, printing err
@@ -83,7 +84,7 @@ func (c *diffCmd) Run(e *env) error {
 		return err
 	}
 	shown := 0
-	st, err := diff.Compare(oldSet, newSet, diff.Options{TempDir: c.TempDir}, func(ch diff.Change) error {
+	st, err := diff.Compare(oldSet, newSet, diff.Options{TempDir: c.TempDir, MaxEntries: c.Memory.maxEntries()}, func(ch diff.Change) error {
 		if !show[ch.Kind] {
 			return nil
 		}

@@ -111,3 +111,22 @@ func parseSize(s string) (int64, error) {
 	}
 	return n * unit, nil
 }
+
+// diffMemoryFlags are diff's flag of the memory cap: the size is read as
+// convert's, but what it bounds, and what spilling changes, are diff's.
+type diffMemoryFlags struct {
+	MaxMemory byteSize `name:"max-memory" placeholder:"SIZE" help:"Hold about SIZE of entries in memory at most (sizes as for convert: 512MiB, 2GiB), ~384 bytes an entry; past it, both sets spill to temporary files (--temp-dir) and are compared a partition at a time: the changes are the same, ordered by URL within each partition instead of all together (default: 1,048,576 entries, a few hundred MiB)."`
+}
+
+// diffEntryBytes is what diff is counted to hold in memory per entry of a
+// set: the entry, its normal form and their places in a map and a list.
+const diffEntryBytes = 384
+
+// maxEntries returns diff.Options.MaxEntries for the cap: 0 (diff's
+// default) when none is given.
+func (f *diffMemoryFlags) maxEntries() int {
+	if f.MaxMemory == 0 {
+		return 0
+	}
+	return int(max(1, int64(f.MaxMemory)/diffEntryBytes))
+}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"sort"
 	"strings"
 	"testing"
 
@@ -58,13 +59,41 @@ func TestMaxMemorySpillsToSameFiles(t *testing.T) {
 		}
 		return got
 	}
-	for _, sort := range []string{"none", "loc", "lastmod"} {
-		want := files("--sort", sort)
+	for _, order := range []string{"none", "loc", "lastmod"} {
+		want := files("--sort", order)
 		require.Greater(t, len(want), 3, "an index and its parts")
-		assert.Equal(t, want, files("--sort", sort, "--max-memory", "64KiB"), "--sort %s", sort)
+		assert.Equal(t, want, files("--sort", order, "--max-memory", "64KiB"), "--sort %s", order)
 	}
 
 	_, errOut, status := runCLI(t, nil, example, "--max-memory", "lots")
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, errOut, `--max-memory: "lots" is not a size like 512MiB, 2GiB or 64KiB`)
+}
+
+// diff --max-memory small enough to spill reports the same changes, in
+// another order.
+func TestDiffMaxMemorySameChanges(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, from, n int, day int) string {
+		var b strings.Builder
+		b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+		for i := from; i < from+n; i++ {
+			fmt.Fprintf(&b, "<url><loc>https://a.example/%d</loc><lastmod>2024-03-%02d</lastmod></url>\n", i, 1+(i*day)%28)
+		}
+		b.WriteString("</urlset>\n")
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+		return path
+	}
+	o, n := write("old.xml", 0, 6000, 1), write("new.xml", 3000, 6000, 2)
+	lines := func(args ...string) []string {
+		out, errOut, status := runCLI(t, nil, append([]string{"diff", o, n, "--temp-dir", dir}, args...)...)
+		require.Equal(t, exitFail, status, errOut)
+		got := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		sort.Strings(got)
+		return got
+	}
+	want := lines()
+	require.Greater(t, len(want), 6000)
+	assert.Equal(t, want, lines("--max-memory", "64KiB"))
 }
