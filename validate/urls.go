@@ -33,12 +33,22 @@ func (d *doc) checkURL(raw string, line, col int, what string, use urlUse, tloc 
 // checkURLLen is checkURL for a value that may have been cut: runes, when
 // more than the value holds, is its full length in characters.
 func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use urlUse, tloc locSchema) (string, bool) {
-	s := collapse(raw)
+	// Most URLs are plain: the checks of the characters and the syntax,
+	// which find nothing in them, are then skipped.
+	plain := plainURL(raw)
+	s := raw
+	if !plain {
+		s = collapse(raw)
+	}
 	if s == "" {
 		d.reportAt(ruleLocMissing, line, col, "%s is empty", what)
 		return s, false
 	}
-	if msg := uriSyntax(s); msg != "" {
+	msg := ""
+	if !plain {
+		msg = uriSyntax(s)
+	}
+	if msg != "" {
 		d.reportAt(ruleLocSyntax, line, col, "%s %s is not a valid URI: %s", what, clip(s), msg)
 	}
 	n := max(runes, len(s)) // stands for the count where it decides nothing
@@ -53,18 +63,26 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 	if n > formats.MaxLocLength && (tloc || use == usePage) {
 		d.reportAt(ruleLocTooLong, line, col, "%s has %d characters, more than %d", what, n, formats.MaxLocLength)
 	}
-	if !absoluteHTTP(s) {
+	if !plain && !absoluteHTTP(s) {
 		d.reportAt(ruleLocNotAbsolute, line, col, "%s %s is not an absolute http or https URL", what, clip(s))
 		return s, false
 	}
-	if c, ok := badURIChar(s); ok {
+	c, bad := "", false
+	if !plain {
+		c, bad = badURIChar(s)
+	}
+	if bad {
 		if _, err := formats.ParseLoc(s, nil); errors.Is(err, formats.ErrLocSpace) {
 			d.reportAt(ruleLocEscaping, line, col, "%s %q holds several URLs run together (%q separates them): readers skip it", what, clip(s), c)
 		} else {
 			d.reportAt(ruleLocEscaping, line, col, "%s %s holds %q, which must be percent-encoded", what, clip(s), c)
 		}
 	}
-	if port, ok := urlPort(s); ok {
+	port, hasPort := "", false
+	if !plain {
+		port, hasPort = urlPort(s)
+	}
+	if hasPort {
 		if _, usable := uri.ParsePort(port); !usable {
 			d.reportAt(ruleLocNotAbsolute, line, col, "%s %s names port %q: the port of an http(s) URL is a number from 1 to %d",
 				what, clip(s), port, uri.MaxPort)
@@ -92,6 +110,44 @@ func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use url
 		d.checkSeen(s, key, line, col, what)
 	}
 	return s, true
+}
+
+// plainURL reports, in one scan, whether s is an absolute http(s) URL that
+// the checks of characters and syntax find nothing wrong with: no white
+// space (collapse keeps it as it is), only ASCII characters a URI may hold
+// (badURIChar), no fragment, brackets, user information or port, every %
+// an escape (uri.AnyURIProblem), and a host (absoluteHTTP). False says
+// nothing: the checks tell.
+func plainURL(s string) bool {
+	rest, ok := cutSchemeHTTP(s)
+	if !ok {
+		return false
+	}
+	authority, host := true, false
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
+		if c >= utf8.RuneSelf || notInURI[c] {
+			return false
+		}
+		switch c {
+		case '#', '[', ']', '@':
+			return false
+		case '/', '?':
+			authority = false
+		case ':':
+			if authority {
+				return false
+			}
+		case '%':
+			if i+2 >= len(rest) || !uri.IsHex(rest[i+1]) || !uri.IsHex(rest[i+2]) {
+				return false
+			}
+			host = host || authority
+		default:
+			host = host || authority
+		}
+	}
+	return host
 }
 
 // collapse applies the schema's whitespace collapsing: surrounding space

@@ -28,3 +28,24 @@ func FuzzNormalFormIsTidy(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPlainURL holds checkURL's shortcut to the checks it skips: a plain
+// URL is kept whole by collapse, and uriSyntax, absoluteHTTP, badURIChar
+// and urlPort find nothing wrong with it.
+func FuzzPlainURL(f *testing.F) {
+	for _, s := range append(normalFormCases, "https://x.example/a b", "https://x.example/é", "https://%41/", "https:///a",
+		"https://x.example/a%zz", "https://x.example/<", "https://x.example/a:b", "https://x:1/", "HTTP://X/") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !plainURL(s) {
+			return
+		}
+		_, bad := badURIChar(s)
+		_, hasPort := urlPort(s)
+		if collapse(s) != s || uriSyntax(s) != "" || !absoluteHTTP(s) || bad || hasPort {
+			t.Fatalf("plainURL(%q), and collapse %q, uriSyntax %q, absoluteHTTP %v, badURIChar %v, urlPort %v",
+				s, collapse(s), uriSyntax(s), absoluteHTTP(s), bad, hasPort)
+		}
+	})
+}
