@@ -35,6 +35,11 @@ type Source struct {
 	// Dir is the local directory the document was read from, where
 	// OpenLocal looks for the children of an index; "" when none.
 	Dir string
+	// Charset is the charset the transport gave for the document (an HTTP
+	// Content-Type's), which decides over its XML declaration as it does
+	// for the readers; "" when none. A reader passed to Check that knows
+	// its transport's charset needs none here.
+	Charset string
 }
 
 // Finding is one problem found in a document.

@@ -449,3 +449,29 @@ func TestLocalIndexFollowed(t *testing.T) {
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, errOut, "feed2sitemap: failed: open "+filepath.Join(dir, "2.txt.gz")+": no such file or directory (listed by "+index+")\n")
 }
+
+// TestRemoteStrictUsesServersCharset: a sitemap in UTF-8 whose template
+// declares ISO-8859-1, served as charset=utf-8, reads the same with
+// --strict as without: the converter's reader and the rules of validate
+// both decode it with the server's charset, which decides over the
+// declaration (RFC 7303).
+func TestRemoteStrictUsesServersCharset(t *testing.T) {
+	s := newSite(t)
+	s.mux.HandleFunc("/sitemap.xml", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+		fmt.Fprintf(w, `<?xml version="1.0" encoding="ISO-8859-1"?>`+"\n"+
+			`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">`+
+			`<url><loc>%[1]s/caf%%C3%%A9</loc><video:video><video:thumbnail_loc>%[1]s/t.jpg</video:thumbnail_loc>`+
+			`<video:title>Crème brûlée</video:title><video:description>À la carte</video:description>`+
+			`<video:content_loc>%[1]s/v.mp4</video:content_loc></video:video></url></urlset>`+"\n", s.URL)
+	})
+	for _, strict := range []bool{false, true} {
+		args := []string{s.URL + "/sitemap.xml", "--allow-private-hosts"}
+		if strict {
+			args = append(args, "--strict")
+		}
+		out, errOut, status := runCLI(t, nil, args...)
+		require.Equal(t, exitOK, status, "strict %v: %s", strict, errOut)
+		assert.Contains(t, out, "<video:title>Crème brûlée</video:title>", "strict %v", strict)
+	}
+}

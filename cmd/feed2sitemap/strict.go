@@ -71,6 +71,9 @@ func (s *strictCheck) wrap(in convert.Input) convert.Input {
 		if l, ok := rc.(convert.Located); ok {
 			src.URL = l.Location()
 		}
+		if c, ok := rc.(contentCharset); ok {
+			src.Charset = c.ContentCharset()
+		}
 		// One validator per input: children are read concurrently, and
 		// pages merged across inputs are no duplicates here.
 		v := validate.New(validate.Options{NoFollow: true, Independent: true})
@@ -155,6 +158,19 @@ func (c *checkedInput) endCheck() error { return c.check.Close() }
 func (c *checkedInput) Close() error {
 	c.endCheck()
 	return c.rc.Close()
+}
+
+// contentCharset is an input that knows the charset its transport gave
+// (fetch's answers: the Content-Type's).
+type contentCharset interface{ ContentCharset() string }
+
+// ContentCharset passes on the charset the input's transport gave, so that
+// the conversion decodes it as it would unchecked; "" when none.
+func (c *checkedInput) ContentCharset() string {
+	if cc, ok := c.rc.(contentCharset); ok {
+		return cc.ContentCharset()
+	}
+	return ""
 }
 
 // Location passes on where the input came from, when it knows.
