@@ -197,6 +197,21 @@ median() {
 	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# base_knows KEY ARGS...: whether the baseline binary knows every --flag of
+# ARGS (a case for a flag newer than the baseline runs without it).
+base_knows() {
+	local key=$1 a
+	shift
+	for a; do
+		[[ $a == --* ]] || continue
+		a=${a%%=*}
+		if ! "$base_f2s" convert --help 2>/dev/null | grep -q -e "$a\b"; then
+			log "  $key: the baseline has no $a, so it is measured without the baseline"
+			return 1
+		fi
+	done
+}
+
 # measure KEY DIR STDIN STDOUT [CHECK...] -- COMMAND...
 #
 # Runs COMMAND $repeat times in DIR (emptied before each run when it is
@@ -216,7 +231,7 @@ measure() {
 	done
 	shift
 	local -a variants=("$key")
-	if [[ -n $base_f2s && $1 == "$f2s" ]]; then
+	if [[ -n $base_f2s && $1 == "$f2s" ]] && base_knows "$key" "${@:2}"; then
 		variants+=("$key.base")
 	fi
 	local -A times=() mems=()
