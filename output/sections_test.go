@@ -132,6 +132,15 @@ func TestSectionKeysAndNames(t *testing.T) {
 	host := output.ByHost()
 	assert.Equal(t, "example.com", host("https://Example.COM/a/b"))
 	assert.Equal(t, "shop.example.com:8443", host("https://user@shop.example.com:8443?x"))
+	assert.Equal(t, "[2001:db8::1]:8080", host("https://[2001:DB8::1]:8080/shop/x"))
+	assert.Equal(t, "[::1]", host("http://[::1]#top"))
+	assert.Equal(t, "bücher.example", host("https://BÜCHER.example/a"))
+	assert.Equal(t, "xn--bcher-kva.example", host("https://xn--bcher-kva.example/a"))
+	assert.Equal(t, "shop", output.ByPath(1)("https://[2001:db8::1]:8080/shop/x"))
+	assert.Equal(t, "a", output.ByPath(1)("https://user@example.com:8443/a/b"))
+	assert.Equal(t, "blog/café", two("https://bücher.example//blog/caf%c3%a9/post"))
+	assert.Equal(t, "a/b", two("https://example.com/%61/b/c"))
+	assert.Equal(t, "", two("https://example.com//?a=/b/c"))
 
 	for key, want := range map[string]string{
 		"":                      "root",
@@ -142,6 +151,8 @@ func TestSectionKeysAndNames(t *testing.T) {
 		"--a//b..":              "a-b",
 		"日本":                    "section",
 		"example.com:8080":      "example.com-8080",
+		"[2001:db8::1]:8080":    "2001-db8-1-8080",
+		"bücher.example":        "b-cher.example",
 		"v1.2_beta":             "v1.2_beta",
 		strings.Repeat("x", 60): strings.Repeat("x", 48),
 	} {
