@@ -2,7 +2,9 @@ package convert_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -72,5 +74,47 @@ func TestRunSpillsToSameBytes(t *testing.T) {
 				assert.Equal(t, wantStats.Inputs[i].Duplicates, stats.Inputs[i].Duplicates, name)
 			}
 		}
+	}
+}
+
+// Gzipped inputs (some compressed, some not, several of them) spill to the
+// same bytes and counts as in memory.
+func TestRunSpillsGzipInputsToSameBytes(t *testing.T) {
+	inputs := func() []convert.Input {
+		list := spillInputs()
+		for i, in := range list {
+			if i == 1 {
+				continue // the URL list stays plain
+			}
+			r, err := in.Open()
+			require.NoError(t, err)
+			raw, err := io.ReadAll(r)
+			require.NoError(t, err)
+			var buf bytes.Buffer
+			zw := gzip.NewWriter(&buf)
+			_, err = zw.Write(raw)
+			require.NoError(t, err)
+			require.NoError(t, zw.Close())
+			list[i] = input(in.Name+".gz", buf.Bytes())
+		}
+		return list
+	}
+	run := func(maxMemory int64) (string, *convert.Stats) {
+		var out bytes.Buffer
+		stats, err := convert.Run(inputs(), func(o formats.WriteOptions) (formats.Writer, error) {
+			return xml.Format.NewWriter(&out, o), nil
+		}, convert.Options{Sort: convert.SortLoc, MaxMemory: maxMemory, TempDir: t.TempDir()})
+		require.NoError(t, err)
+		return out.String(), stats
+	}
+	want, wantStats := run(0)
+	got, stats := run(64 << 10)
+	require.Greater(t, wantStats.Duplicates, 1000)
+	require.Contains(t, want, "<image:loc>")
+	assert.Equal(t, want, got)
+	assert.Equal(t, wantStats.Written, stats.Written)
+	assert.Equal(t, wantStats.Duplicates, stats.Duplicates)
+	for i := range wantStats.Inputs {
+		assert.Equal(t, wantStats.Inputs[i].Duplicates, stats.Inputs[i].Duplicates, i)
 	}
 }
