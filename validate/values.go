@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/dates"
 	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
@@ -37,7 +38,7 @@ func xsdDate(s string) (t time.Time, zoned, ok bool) {
 	s = s[i:]
 	month, s, ok1 := twoDigits(s, '-')
 	day, s, ok2 := twoDigits(s, '-')
-	if !ok1 || !ok2 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month) {
+	if !ok1 || !ok2 || month < 1 || month > 12 || day < 1 || day > dates.DaysIn(year, month) {
 		return t, false, false
 	}
 	hour, min, sec, nsec := 0, 0, 0, 0
@@ -91,21 +92,6 @@ func xsdDate(s string) (t time.Time, zoned, ok bool) {
 	// The instant, in UTC: callers compare instants only, and a zone of
 	// its own would be an allocation a date.
 	return time.Date(year, time.Month(month), day, hour, min, sec, nsec, time.UTC).Add(-time.Duration(offset) * time.Second), zoned, true
-}
-
-// daysIn returns the number of days of a month (1 to 12) of the
-// proleptic Gregorian calendar.
-func daysIn(year, month int) int {
-	switch month {
-	case 2:
-		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
 }
 
 // twoDigits reads an optional separator then two digits.

@@ -80,7 +80,7 @@ func civilDays[T string | []byte](s T) (int64, bool) {
 	m, ok3 := twoDigits(s, 5)
 	d, ok4 := twoDigits(s, 8)
 	y += c * 100
-	if !ok1 || !ok2 || !ok3 || !ok4 || m < 1 || m > 12 || d < 1 || d > daysIn(m, y) {
+	if !ok1 || !ok2 || !ok3 || !ok4 || m < 1 || m > 12 || d < 1 || d > DaysIn(y, m) {
 		return 0, false
 	}
 	// Days from the civil date in the proleptic Gregorian calendar, with
@@ -141,8 +141,9 @@ func dateTime[T string | []byte](s T) (time.Time, bool) {
 	return t.In(time.FixedZone("", off)), true
 }
 
-// daysIn returns the number of days of month m of year y.
-func daysIn(m, y int) int {
+// DaysIn returns the number of days of month m (1 to 12) of year y of
+// the proleptic Gregorian calendar.
+func DaysIn(y, m int) int {
 	switch m {
 	case 2:
 		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
