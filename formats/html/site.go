@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/net/html/charset"
+
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
@@ -43,6 +45,8 @@ import (
 // A page is read with the HTML tokenizer, a token at a time, up to the end
 // of its head, and no further unless DirOptions.Images asks for the <img>
 // elements of its body; what the head says is taken from the head only.
+// A page not in UTF-8 is decoded from the charset its first 1024 bytes
+// declare (<meta charset>), as browsers decode it, else as windows-1252.
 // The lastmod is, by DirOptions.LastMod, the first date of article:
 // modified_time, og:updated_time, JSON-LD dateModified,
 // article:published_time and JSON-LD datePublished (of the script's
@@ -307,7 +311,7 @@ func (r *SiteReader) parse(file string) (*head, time.Time, error) {
 	}
 	o := r.opts
 	o.Source = r.name(file)
-	src, err := source.Open(f, source.Options{MaxBytes: r.maxPage, Text: textenc.Options{Report: func(p *textenc.Problem) {
+	src, err := source.Open(f, source.Options{MaxBytes: r.maxPage, Text: textenc.Options{Charset: declaredCharset(f), Report: func(p *textenc.Problem) {
 		o.Note(p.Line, p.Column, p.Err)
 	}}})
 	if err != nil {
@@ -327,6 +331,22 @@ func (r *SiteReader) parse(file string) (*head, time.Time, error) {
 		return nil, modTime, r.warn(file, true, err)
 	}
 	return &h, modTime, nil
+}
+
+// declaredCharset returns the charset a page declares in its first 1024
+// bytes (<meta charset>, or the Content-Type of <meta http-equiv>), found
+// as browsers find it before they parse the page: the page is decoded
+// from it (Shift_JIS, ISO-8859-15), so that its URLs and dates are read
+// as written. It returns "" for none, and for UTF-8 and windows-1252,
+// what a page is read as without a declaration.
+func declaredCharset(f io.ReaderAt) string {
+	head := make([]byte, 1024)
+	n, _ := f.ReadAt(head, 0)
+	_, name, _ := charset.DetermineEncoding(head[:n], "text/html")
+	if name == "utf-8" || name == "windows-1252" {
+		return ""
+	}
+	return name
 }
 
 // pageDate returns the page's own date: the first of its meta dates, in

@@ -15,6 +15,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -389,4 +392,43 @@ func TestSiteReciprocalGroups(t *testing.T) {
 	group := "  fr https://example.com/fr/a.html\n  en https://example.com/en/a.html\n  de https://example.com/de/a.html\n"
 	assert.Equal(t, "https://example.com/de/a.html\n"+group+"https://example.com/en/a.html\n"+group+
 		"https://example.com/en/b.html\n  EN https://example.com/en/b.html\nhttps://example.com/fr/a.html\n"+group, b.String())
+}
+
+// A page in another charset than UTF-8 is decoded from the one its head
+// declares (<meta charset>, <meta http-equiv="Content-Type">): its
+// canonical link to itself, its alternates and its images are read as
+// written, not as windows-1252.
+func TestSiteCharsets(t *testing.T) {
+	encode := func(enc encoding.Encoding, s string) string {
+		b, err := enc.NewEncoder().String(s)
+		require.NoError(t, err)
+		return b
+	}
+	dir := writeSite(t, map[string]string{
+		"日本/index.html": encode(japanese.ShiftJIS, page(`<meta charset="Shift_JIS"><link rel="canonical" href="/日本/">`+
+			`<link rel="alternate" hreflang="ja-JP" href="/日本/"><link rel="alternate" hreflang="pt-BR" href="/s%C3%A3o/">`+
+			`<meta property="og:image" content="画像.png">`)),
+		"são/index.html": encode(charmap.Windows1252, page(`<meta charset="windows-1252"><link rel="canonical" href="/são/">`+
+			`<link rel="alternate" hreflang="pt-br" href="/são/"><meta property="og:image" content="/são.png">`)),
+		"euro.html": encode(charmap.ISO8859_15, page(`<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-15">`+
+			`<base href="/prix/"><meta property="og:image" content="€.png">`)),
+	})
+	got := readSite(t, dir, formats.DirOptions{Images: true}, formats.OpenOptions{})
+	require.NoError(t, got.err)
+	assert.Equal(t, []string{"https://example.com/%E6%97%A5%E6%9C%AC/", "https://example.com/euro.html", "https://example.com/s%C3%A3o/"}, got.locs())
+	assert.Zero(t, got.leftOut)
+	// A windows-1252 page is read as one, declared or not (with a note
+	// when not UTF-8, as an undeclared page is).
+	for _, w := range got.warnings {
+		assert.Contains(t, w, filepath.Join("são", "index.html"))
+	}
+	ja := got.entry(t, "https://example.com/%E6%97%A5%E6%9C%AC/")
+	assert.Equal(t, []formats.Image{{Loc: "https://example.com/%E6%97%A5%E6%9C%AC/%E7%94%BB%E5%83%8F.png"}}, ja.Ext.Images)
+	group := []formats.Alternate{{Hreflang: "ja-JP", Href: "https://example.com/%E6%97%A5%E6%9C%AC/"},
+		{Hreflang: "pt-BR", Href: "https://example.com/s%C3%A3o/"}}
+	assert.Equal(t, group, ja.Ext.Alternates)
+	pt := got.entry(t, "https://example.com/s%C3%A3o/")
+	assert.Equal(t, group, pt.Ext.Alternates)
+	assert.Equal(t, []formats.Image{{Loc: "https://example.com/s%C3%A3o.png"}}, pt.Ext.Images)
+	assert.Equal(t, []formats.Image{{Loc: "https://example.com/prix/%E2%82%AC.png"}}, got.entry(t, "https://example.com/euro.html").Ext.Images)
 }
