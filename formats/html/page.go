@@ -182,9 +182,9 @@ func (h *head) setDate(kind int, v string) {
 
 // noindex reports whether a robots meta's content asks not to index the
 // page: noindex or none among its values, in any case and order,
-// separated by commas or spaces.
+// separated by commas or white space (a line break included).
 func noindex(content string) bool {
-	for _, v := range strings.FieldsFunc(strings.ToLower(content), func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+	for _, v := range strings.FieldsFunc(strings.ToLower(content), func(r rune) bool { return r == ',' || r == ' ' || '\t' <= r && r <= '\r' }) {
 		if v == "noindex" || v == "none" {
 			return true
 		}

@@ -183,6 +183,7 @@ func TestSiteNoindex(t *testing.T) {
 		{`<meta name="Robots" content="nofollow, noindex">`, false},
 		{`<meta name="robots" content="nofollow,NoIndex,noarchive">`, false},
 		{`<meta name="robots" content="follow noindex">`, false},
+		{"<meta name=\"robots\" content=\"nofollow,\nnoindex\">", false},
 		{`<meta name="robots" content="none">`, false},
 		{`<meta name="googlebot" content="noindex">`, false},
 		{`<meta content="noindex" name="GoogleBot">`, false},
