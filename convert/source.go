@@ -176,9 +176,9 @@ func (s *Source) entry(f *frame, e formats.Entry) (Item, error) {
 // reading goes on (the input ended, or a top-level input was damaged
 // after some entries, in lenient mode, or a child's failure was
 // recorded), else the error that ends it. It records in f's account the
-// entries its reader left out (formats.LeftOutReader).
+// entries its reader left out (formats.ExtraReader).
 func (s *Source) end(f *frame, err error) error {
-	if lo, ok := f.r.(formats.LeftOutReader); ok {
+	if lo, ok := f.r.(formats.ExtraReader); ok {
 		f.st.LeftOut = lo.LeftOut()
 	}
 	if err != io.EOF {
@@ -208,7 +208,7 @@ func (s *Source) end(f *frame, err error) error {
 // headOf returns the document-level elements r read so far, if it keeps
 // them.
 func headOf(r formats.Reader) []string {
-	if h, ok := r.(formats.HeadReader); ok {
+	if h, ok := r.(formats.ExtraReader); ok {
 		return h.Head()
 	}
 	return nil

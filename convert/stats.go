@@ -54,7 +54,7 @@ type InputStats struct {
 	Skipped  int // entries dropped for a problem
 	Warnings int // warnings, the skipped entries' included
 	// LeftOut counts the entries the reader left out, without a warning,
-	// as no pages to list (formats.LeftOutReader): a page that says
+	// as no pages to list (formats.ExtraReader.LeftOut): a page that says
 	// noindex, a crawler export's non-indexable row. They are not read.
 	LeftOut int
 	// Filtered counts the entries dropped by each filter rule.
@@ -90,7 +90,7 @@ type Stats struct {
 	// output could not hold.
 	ExtDropped map[string]int
 	// HeadDropped counts the document-level foreign elements read
-	// (formats.HeadReader's, ResourceSync's rs:md and rs:ln) that were not
+	// (formats.ExtraReader.Head's, ResourceSync's rs:md and rs:ln) that were not
 	// written: the output's document-level elements are those of the input
 	// its first entry came from (for a child of an index followed, the
 	// top-level index's) read before that entry; those of other inputs,

@@ -13,7 +13,12 @@
 //	)
 //
 // Readers are pull-style streams: Next returns one Entry at a time and io.EOF
-// at the end, and can return an error part-way through an input.
+// at the end, and can return an error part-way through an input. A reader
+// that tells more than its entries (document-level elements, entries left
+// out as no pages to list) is an ExtraReader. Open reads an input's
+// content; a directory is an input too (Dir), opened by the format that
+// reads it with that format's own options (html.OpenDir for a static
+// site's pages).
 package formats
 
 import "github.com/feed2sitemap/feed2sitemap/internal/uri"

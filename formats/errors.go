@@ -39,7 +39,7 @@ var (
 	// stops with this error.
 	ErrTooLarge = source.ErrTooLarge
 	// ErrNoSiteURL is wrapped by the error of opening a directory of pages
-	// without the URL it is served at (DirOptions.Site).
+	// without the URL it is served at (html.DirOptions.Site).
 	ErrNoSiteURL = errors.New("formats: a directory of pages needs the URL it is served at")
 
 	// The reasons ParseLoc rejects a URL. The errors it returns wrap one of them.

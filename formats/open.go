@@ -40,8 +40,8 @@ type OpenOptions struct {
 // protocol wants UTF-8), the first invalid character, and a size over the
 // protocol's MaxBytes, whatever opts.MaxBytes allows.
 //
-// A *Dir (OpenDir) is read by the format that reads directories
-// (Format.ReadDir), or the one opts.From names.
+// A *Dir (a directory, html.OpenDir) is read by the format that reads
+// directories (Format.ReadDir), or the one opts.From names.
 //
 // An input that is empty, or not in any registered format, gives an error
 // wrapping ErrEmpty or ErrUnknownFormat that names the source and says what

@@ -17,15 +17,22 @@ type Reader interface {
 	Next() (Entry, error)
 }
 
-// HeadReader is a Reader that also keeps the elements of a document that
-// belong to no entry: foreign elements directly under the root (the XML
-// reader's ResourceSync rs:md and rs:ln, say).
-type HeadReader interface {
+// ExtraReader is a Reader that also tells what its document holds beyond
+// its entries. A reader with nothing of one kind returns its zero value
+// (nil, 0).
+type ExtraReader interface {
 	Reader
-	// Head returns the document-level foreign elements read so far, in
-	// document order, each verbatim, self-contained XML (the namespace
+	// Head returns the document-level foreign elements read so far
+	// (the XML reader's ResourceSync rs:md and rs:ln, say), in document
+	// order, each verbatim, self-contained XML (the namespace
 	// declarations it needs are on its own start tag).
 	Head() []string
+	// LeftOut returns how many entries were left out so far, without a
+	// warning, as no pages to list: a crawler export's rows marked
+	// non-indexable, a page that asks not to be indexed. They are no
+	// problem of the document, but the account counts them
+	// (convert.InputStats).
+	LeftOut() int
 }
 
 // Writer writes entries as one document. Close writes what ends the
@@ -48,7 +55,7 @@ type WriteOptions struct {
 	// namespaces on the root element.
 	Uses ExtensionSet
 	// Head are document-level foreign elements (ResourceSync's rs:md and
-	// rs:ln, say), each verbatim, self-contained XML as HeadReader gives
+	// rs:ln, say), each verbatim, self-contained XML as ExtraReader.Head gives
 	// them, that an XML writer writes right after the root start tag,
 	// before the entries, one a line. Other writers ignore them.
 	Head []string
@@ -89,8 +96,9 @@ type Format struct {
 	// NewReader returns a reader of r.
 	NewReader func(r io.Reader, opts ReadOptions) Reader
 	// ReadDir, for a format that reads a directory tree (a static
-	// site's pages), returns a reader of d: Open calls it for a *Dir.
-	// Such a format needs no NewReader or Detect.
+	// site's pages), returns a reader of d, read with the format's own
+	// options d.Options: Open calls it for a *Dir. Such a format needs
+	// no NewReader or Detect.
 	ReadDir func(d *Dir, opts OpenOptions) Reader
 	// NewWriter returns a writer to w. Register sets it for a format
 	// that has a NewEncoder and no NewWriter of its own.

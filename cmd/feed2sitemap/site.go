@@ -10,11 +10,11 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
-	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/html"
 )
 
 // siteFlags are the flags of a directory input, a static site's built
-// pages (formats.Dir), read by the format that reads directories. The
+// pages (html.OpenDir), read by the format that reads directories. The
 // site's URL is --base-url.
 type siteFlags struct {
 	CleanURLs   bool   `name:"clean-urls" group:"Static site (a directory input)" help:"Drop the .html (or .htm) of a page's file name from its URL (/about for about.html), for hosts that serve clean URLs; an index.html is always its directory's URL (/blog/post/)."`
@@ -23,7 +23,7 @@ type siteFlags struct {
 }
 
 // lastModFrom maps --lastmod-from to where the reader takes dates from.
-var lastModFrom = map[string]formats.DirLastMod{"page": formats.LastModPage, "git": formats.LastModGit, "mtime": formats.LastModMtime}
+var lastModFrom = map[string]html.LastModFrom{"page": html.LastModPage, "git": html.LastModGit, "mtime": html.LastModMtime}
 
 // given reports whether a flag of directory inputs was given.
 func (s *siteFlags) given() bool {
@@ -57,7 +57,7 @@ func (s *siteFlags) inputs(c *convertCmd, e *env) ([]convert.Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := formats.DirOptions{Site: c.BaseURL, CleanURLs: s.CleanURLs, LastMod: lastModFrom[s.LastModFrom], Images: s.Images}
+	opts := html.DirOptions{Site: c.BaseURL, CleanURLs: s.CleanURLs, LastMod: lastModFrom[s.LastModFrom], Images: s.Images}
 	dirs := 0
 	for i, in := range inputs {
 		if in.Path == "" || !isDir(in.Path) {
@@ -66,7 +66,7 @@ func (s *siteFlags) inputs(c *convertCmd, e *env) ([]convert.Input, error) {
 		dirs++
 		path := in.Path
 		inputs[i].Open = func() (io.ReadCloser, error) {
-			d, err := formats.OpenDir(path, opts)
+			d, err := html.OpenDir(path, opts)
 			if err != nil {
 				return nil, hinted(err)
 			}
@@ -119,7 +119,7 @@ func (c *convertCmd) outputBase() *url.URL {
 }
 
 // leftOutText is the part of the summary about the entries the readers
-// left out as no pages to list (formats.LeftOutReader); "" for none.
+// left out as no pages to list (formats.ExtraReader); "" for none.
 func leftOutText(s *convert.Stats) string {
 	n := s.LeftOut()
 	if n == 0 {

@@ -62,5 +62,9 @@ func pageType(s string) bool {
 
 // LeftOut returns how many rows the reader has left out so far because the
 // export's own columns say they are not indexable pages: not 2xx, marked
-// Non-Indexable, or neither HTML nor PDF.
+// Non-Indexable, or neither HTML nor PDF (formats.ExtraReader).
 func (r *Reader) LeftOut() int { return r.pages.left[0] + r.pages.left[1] + r.pages.left[2] }
+
+// Head returns nil: an export has no document-level elements
+// (formats.ExtraReader).
+func (r *Reader) Head() []string { return nil }

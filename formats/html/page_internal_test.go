@@ -57,15 +57,15 @@ func TestPageLoc(t *testing.T) {
 		{"x:y.html", "https://example.com/sub/x:y.html", "https://example.com/sub/x:y"},
 		{"a+b&c=d.html", "https://example.com/sub/a+b&c=d.html", "https://example.com/sub/a+b&c=d"},
 	} {
-		got, err := pageLoc(formats.DirOptions{Site: site}, tc.file)
+		got, err := pageLoc(DirOptions{Site: site}, tc.file)
 		require.NoError(t, err, tc.file)
 		assert.Equal(t, tc.want, got, tc.file)
-		got, err = pageLoc(formats.DirOptions{Site: site, CleanURLs: true}, tc.file)
+		got, err = pageLoc(DirOptions{Site: site, CleanURLs: true}, tc.file)
 		require.NoError(t, err, tc.file)
 		assert.Equal(t, tc.clean, got, tc.file)
 	}
 	long := strings.Repeat("a", formats.MaxLocLength) + ".html"
-	_, err := pageLoc(formats.DirOptions{Site: site}, long)
+	_, err := pageLoc(DirOptions{Site: site}, long)
 	assert.Error(t, err, "a URL over the protocol's length")
 }
 

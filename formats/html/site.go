@@ -21,7 +21,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
-// SiteReader reads a directory of built HTML pages (formats.Dir), a
+// SiteReader reads a directory of built HTML pages (OpenDir), a
 // static site's output (Hugo, Jekyll, Eleventy, Astro, Docusaurus), as the
 // entries of its pages.
 //
@@ -65,6 +65,7 @@ import (
 // (see NewSiteReader) and MaxTokenBytes.
 type SiteReader struct {
 	dir     *formats.Dir
+	o       DirOptions // the directory's options, checked
 	opts    formats.ReadOptions
 	maxPage int64 // the cap on one page's size
 
@@ -85,15 +86,21 @@ type sitePage struct {
 	images     []formats.Image
 }
 
-// NewSiteReader returns the reader of the pages of d. Each page is read
-// up to opts.MaxBytes, or formats.MaxBytes when that is 0 or more: a page
-// is held to the size of one document.
+// NewSiteReader returns the reader of the pages of d, opened by OpenDir.
+// Each page is read up to opts.MaxBytes, or formats.MaxBytes when that is
+// 0 or more: a page is held to the size of one document. A d whose Options
+// are not DirOptions with a site URL gives that error at the first Next.
 func NewSiteReader(d *formats.Dir, opts formats.OpenOptions) *SiteReader {
 	limit := opts.MaxBytes
 	if limit <= 0 || limit > formats.MaxBytes {
 		limit = formats.MaxBytes
 	}
-	return &SiteReader{dir: d, opts: opts.ReadOptions, maxPage: limit}
+	r := &SiteReader{dir: d, opts: opts.ReadOptions, maxPage: limit}
+	var err error
+	if r.o, err = dirOptions(d); err != nil {
+		r.read, r.err = true, &formats.ParseError{Source: opts.Source, Err: err}
+	}
+	return r
 }
 
 // Next returns the entry of the next page, in the order of their URLs.
@@ -120,6 +127,10 @@ func (r *SiteReader) Next() (formats.Entry, error) {
 	return e, nil
 }
 
+// Head returns nil: a site has no document-level elements
+// (formats.ExtraReader).
+func (r *SiteReader) Head() []string { return nil }
+
 // LeftOut returns how many pages were left out as no pages to list: those
 // that ask not to be indexed (robots noindex), those whose canonical URL
 // is another, and the error and verification pages (see the package
@@ -130,7 +141,7 @@ func (r *SiteReader) LeftOut() int { return r.leftOut }
 // and makes the language groups reciprocal.
 func (r *SiteReader) readAll() error {
 	var gitDates map[string]time.Time
-	if r.dir.Options.LastMod == formats.LastModGit {
+	if r.o.LastMod == LastModGit {
 		var err error
 		if gitDates, err = commitDates(r.dir.Path); err != nil {
 			return &formats.ParseError{Source: r.opts.Source, Err: err}
@@ -227,7 +238,7 @@ func (r *SiteReader) name(file string) string {
 // page reads the page at file and keeps it, unless it asks not to be
 // indexed.
 func (r *SiteReader) page(file string, gitDates map[string]time.Time) error {
-	loc, err := pageLoc(r.dir.Options, file)
+	loc, err := pageLoc(r.o, file)
 	if err != nil {
 		return r.warn(file, true, err)
 	}
@@ -275,13 +286,13 @@ func (r *SiteReader) page(file string, gitDates map[string]time.Time) error {
 		}
 		p.alternates = append(p.alternates, formats.Alternate{Hreflang: a.hreflang, Href: href})
 	}
-	if r.dir.Options.Images {
+	if r.o.Images {
 		p.images = pageImages(h.images, base)
 	}
-	switch r.dir.Options.LastMod {
-	case formats.LastModMtime:
+	switch r.o.LastMod {
+	case LastModMtime:
 		p.lastmod = formats.NewLastMod(modTime.UTC().Truncate(time.Second), formats.PrecisionSecond)
-	case formats.LastModGit:
+	case LastModGit:
 		if t, ok := gitDates[file]; ok {
 			p.lastmod = formats.NewLastMod(t, formats.PrecisionSecond)
 			break
@@ -320,7 +331,7 @@ func (r *SiteReader) parse(file string) (*head, time.Time, error) {
 	if src.Binary() {
 		return nil, modTime, r.warn(file, true, errors.New("binary data, not an HTML page: skipped"))
 	}
-	h, err := parseHead(src, r.dir.Options.Images)
+	h, err := parseHead(src, r.o.Images)
 	switch {
 	case err == nil:
 	case errors.Is(err, errTokenTooLong), errors.Is(err, formats.ErrTooLarge):
@@ -393,7 +404,7 @@ func pageImages(srcs []string, base *url.URL) []formats.Image {
 // pageLoc returns the URL of the page at file: the site's URL plus its
 // path, percent-encoded once; index.html is its directory's URL, and
 // CleanURLs drops the .html of other names.
-func pageLoc(o formats.DirOptions, file string) (string, error) {
+func pageLoc(o DirOptions, file string) (string, error) {
 	dir, name := path.Split(file)
 	lower := strings.ToLower(name)
 	switch {

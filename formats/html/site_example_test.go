@@ -6,7 +6,7 @@ import (
 	"net/url"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	_ "github.com/feed2sitemap/feed2sitemap/formats/html"
+	"github.com/feed2sitemap/feed2sitemap/formats/html"
 )
 
 // A static site's build output read as the URLs of its pages: each page's
@@ -15,7 +15,7 @@ import (
 // another, are left out.
 func Example_site() {
 	site, _ := url.Parse("https://example.com/")
-	dir, err := formats.OpenDir("../../testdata/site", formats.DirOptions{Site: site, Images: true})
+	dir, err := html.OpenDir("../../testdata/site", html.DirOptions{Site: site, Images: true})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func Example_site() {
 			}
 		}
 	}
-	fmt.Println("left out:", r.(formats.LeftOutReader).LeftOut())
+	fmt.Println("left out:", r.(formats.ExtraReader).LeftOut())
 	// Output:
 	// read as html
 	// https://example.com/

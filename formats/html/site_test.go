@@ -20,6 +20,7 @@ import (
 	"golang.org/x/text/encoding/japanese"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/html"
 )
 
 // siteRead is what reading a directory gave.
@@ -61,12 +62,12 @@ func (s siteRead) dates(t *testing.T, want map[string]string) {
 
 // readSite reads the directory dir served at https://example.com/ with
 // opts (whose Site it sets when nil), through formats.Open.
-func readSite(t *testing.T, dir string, opts formats.DirOptions, open formats.OpenOptions) siteRead {
+func readSite(t *testing.T, dir string, opts html.DirOptions, open formats.OpenOptions) siteRead {
 	t.Helper()
 	if opts.Site == nil {
 		opts.Site, _ = url.Parse("https://example.com/")
 	}
-	d, err := formats.OpenDir(dir, opts)
+	d, err := html.OpenDir(dir, opts)
 	require.NoError(t, err)
 	defer d.Close()
 	var got siteRead
@@ -86,7 +87,7 @@ func readSite(t *testing.T, dir string, opts formats.DirOptions, open formats.Op
 		}
 		got.entries = append(got.entries, e)
 	}
-	got.leftOut = r.(formats.LeftOutReader).LeftOut()
+	got.leftOut = r.(formats.ExtraReader).LeftOut()
 	return got
 }
 
@@ -109,7 +110,7 @@ func page(head string) string {
 }
 
 func TestSiteTestdata(t *testing.T) {
-	got := readSite(t, "../../testdata/site", formats.DirOptions{}, formats.OpenOptions{})
+	got := readSite(t, "../../testdata/site", html.DirOptions{}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	assert.Equal(t, []string{
 		"https://example.com/",
@@ -153,7 +154,7 @@ func TestSiteTestdata(t *testing.T) {
 }
 
 func TestSiteImages(t *testing.T) {
-	got := readSite(t, "../../testdata/site", formats.DirOptions{Images: true}, formats.OpenOptions{})
+	got := readSite(t, "../../testdata/site", html.DirOptions{Images: true}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	// og:image, then the body's images resolved against the page, each
 	// once; a data: URI is no image of a sitemap.
@@ -165,7 +166,7 @@ func TestSiteImages(t *testing.T) {
 
 func TestSiteCleanURLs(t *testing.T) {
 	site, _ := url.Parse("https://example.com/docs") // a directory, with or without its slash
-	got := readSite(t, "../../testdata/site", formats.DirOptions{CleanURLs: true, Site: site}, formats.OpenOptions{})
+	got := readSite(t, "../../testdata/site", html.DirOptions{CleanURLs: true, Site: site}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	assert.Contains(t, got.locs(), "https://example.com/docs/about")
 	assert.Contains(t, got.locs(), "https://example.com/docs/docs/getting%20started")
@@ -192,7 +193,7 @@ func TestSiteNoindex(t *testing.T) {
 		{`<meta name="description" content="noindex">`, true},
 		{`<meta name="bingbot" content="noindex">`, true},
 	} {
-		got := readSite(t, writeSite(t, map[string]string{"p.html": page(tc.meta)}), formats.DirOptions{}, formats.OpenOptions{})
+		got := readSite(t, writeSite(t, map[string]string{"p.html": page(tc.meta)}), html.DirOptions{}, formats.OpenOptions{})
 		require.NoError(t, got.err)
 		assert.Equal(t, tc.kept, len(got.entries) == 1, tc.meta)
 		assert.Equal(t, tc.kept, got.leftOut == 0, tc.meta)
@@ -206,7 +207,7 @@ func TestSiteDates(t *testing.T) {
 		"ld.html":       page(`<script type="application/ld+json">[{"@type":"Thing"},{"dateModified":"2024-03-04T05:06:07Z"}]</script>`),
 		"ldbad.html":    page(`<script type="Application/LD+JSON; charset=utf-8">{not json</script><meta property="og:updated_time" content="2024-07-08">`),
 	})
-	got := readSite(t, dir, formats.DirOptions{}, formats.OpenOptions{})
+	got := readSite(t, dir, html.DirOptions{}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	got.dates(t, map[string]string{
 		"https://example.com/zoneless.html": "2024-05-06",
@@ -223,11 +224,11 @@ func TestSiteMtime(t *testing.T) {
 	dir := writeSite(t, map[string]string{"a.html": page(`<meta property="article:modified_time" content="2020-01-01">`)})
 	when := time.Date(2023, 4, 5, 6, 7, 8, 900, time.UTC)
 	require.NoError(t, os.Chtimes(filepath.Join(dir, "a.html"), when, when))
-	got := readSite(t, dir, formats.DirOptions{LastMod: formats.LastModMtime}, formats.OpenOptions{})
+	got := readSite(t, dir, html.DirOptions{LastMod: html.LastModMtime}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	assert.Equal(t, "2023-04-05T06:07:08Z", got.entries[0].LastMod.String())
 	// By default, never the file's time.
-	got = readSite(t, dir, formats.DirOptions{}, formats.OpenOptions{})
+	got = readSite(t, dir, html.DirOptions{}, formats.OpenOptions{})
 	assert.Equal(t, "2020-01-01", got.entries[0].LastMod.String())
 }
 
@@ -262,7 +263,7 @@ func TestSiteGit(t *testing.T) {
 	git(t, repo, "2024-03-04T05:06:07Z", "commit", "-q", "-a", "-m", "second")
 	git(t, repo, "2024-04-05T00:00:00Z", "add", "public/later")
 	git(t, repo, "2024-04-05T00:00:00Z", "commit", "-q", "-m", "third")
-	got := readSite(t, filepath.Join(repo, "public"), formats.DirOptions{LastMod: formats.LastModGit}, formats.OpenOptions{})
+	got := readSite(t, filepath.Join(repo, "public"), html.DirOptions{LastMod: html.LastModGit}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	got.dates(t, map[string]string{
 		"https://example.com/":                         "2024-01-02T08:00:00Z",
@@ -274,7 +275,7 @@ func TestSiteGit(t *testing.T) {
 	})
 
 	// Outside a repository: an error that says so, before any entry.
-	got = readSite(t, writeSite(t, map[string]string{"a.html": page("")}), formats.DirOptions{LastMod: formats.LastModGit}, formats.OpenOptions{})
+	got = readSite(t, writeSite(t, map[string]string{"a.html": page("")}), html.DirOptions{LastMod: html.LastModGit}, formats.OpenOptions{})
 	require.Error(t, got.err)
 	assert.Contains(t, got.err.Error(), "git log")
 	assert.Empty(t, got.entries)
@@ -300,7 +301,7 @@ func TestSiteHostile(t *testing.T) {
 	require.NoError(t, os.Symlink(".", filepath.Join(dir, "self")))                 // a directory loop: not descended
 	require.NoError(t, os.Symlink("ok.html", filepath.Join(dir, "inside.html")))    // within the tree: read
 	require.NoError(t, os.Symlink("/etc/hostname", filepath.Join(dir, "abs.html"))) // out, by an absolute path
-	got := readSite(t, dir, formats.DirOptions{Images: true}, formats.OpenOptions{})
+	got := readSite(t, dir, html.DirOptions{Images: true}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	assert.Equal(t, []string{"https://example.com/empty.html", "https://example.com/huge.html", "https://example.com/inside.html",
 		"https://example.com/nested.html", "https://example.com/ok.html", "https://example.com/token.html"}, got.locs())
@@ -316,13 +317,13 @@ func TestSiteHostile(t *testing.T) {
 
 	// The cap on a page's size (--max-input-bytes): what was read before
 	// it is kept, with a warning.
-	got = readSite(t, dir, formats.DirOptions{Images: true}, formats.OpenOptions{MaxBytes: 4096})
+	got = readSite(t, dir, html.DirOptions{Images: true}, formats.OpenOptions{MaxBytes: 4096})
 	require.NoError(t, got.err)
 	assert.Equal(t, "2024-01-01", got.entry(t, "https://example.com/huge.html").LastMod.String())
 	assert.Contains(t, strings.Join(got.warnings, "\n"), "huge.html: formats: input too large")
 
 	// Strict: the first warning is the reading's error.
-	got = readSite(t, dir, formats.DirOptions{}, formats.OpenOptions{ReadOptions: formats.ReadOptions{Strict: true}})
+	got = readSite(t, dir, html.DirOptions{}, formats.OpenOptions{ReadOptions: formats.ReadOptions{Strict: true}})
 	var pe *formats.ParseError
 	require.True(t, errors.As(got.err, &pe), "%v", got.err)
 	assert.Equal(t, filepath.Join(dir, "abs.html"), pe.Source)
@@ -330,22 +331,22 @@ func TestSiteHostile(t *testing.T) {
 }
 
 func TestOpenDirErrors(t *testing.T) {
-	_, err := formats.OpenDir("../../testdata/site", formats.DirOptions{})
+	_, err := html.OpenDir("../../testdata/site", html.DirOptions{})
 	assert.ErrorIs(t, err, formats.ErrNoSiteURL)
 	for _, bad := range []string{"example.com", "ftp://example.com/", "https://example.com/?a=1", "https://example.com/#top", "/site/"} {
 		u, _ := url.Parse(bad)
-		_, err := formats.OpenDir("../../testdata/site", formats.DirOptions{Site: u})
+		_, err := html.OpenDir("../../testdata/site", html.DirOptions{Site: u})
 		assert.Error(t, err, bad)
 	}
 	site, _ := url.Parse("https://example.com/")
-	d, err := formats.OpenDir("../../testdata/site", formats.DirOptions{Site: site})
+	d, err := html.OpenDir("../../testdata/site", html.DirOptions{Site: site})
 	require.NoError(t, err)
 	defer d.Close()
 	_, _, err = formats.Open(d, formats.OpenOptions{From: "xml"})
 	assert.ErrorContains(t, err, `a directory, which format "xml" does not read`)
 	_, err = io.ReadAll(d)
 	assert.Error(t, err, "a directory read as content")
-	_, err = formats.OpenDir(filepath.Join(t.TempDir(), "missing"), formats.DirOptions{Site: site})
+	_, err = html.OpenDir(filepath.Join(t.TempDir(), "missing"), html.DirOptions{Site: site})
 	assert.Error(t, err)
 }
 
@@ -356,7 +357,7 @@ func TestSiteCanonicalSelf(t *testing.T) {
 		"b.html":       page(`<link rel="canonical" href="b.html">`),
 		"c.html":       page(`<base href="https://example.com/a/"><link rel="Canonical" href="../c.html">`),
 	})
-	got := readSite(t, dir, formats.DirOptions{}, formats.OpenOptions{})
+	got := readSite(t, dir, html.DirOptions{}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	assert.Equal(t, []string{"https://example.com/a/", "https://example.com/b.html", "https://example.com/c.html"}, got.locs())
 	assert.Zero(t, got.leftOut)
@@ -376,7 +377,7 @@ func TestSiteReciprocalGroups(t *testing.T) {
 		"en/b.html": page(alt("EN", "/en/b.html") + // a group of one, not merged with a's
 			alt("en_US", "/us/b.html") + alt("", "/none/b.html") + alt("fr", "mailto:x@example.com")), // no language tag, no hreflang, no page URL
 	})
-	got := readSite(t, dir, formats.DirOptions{}, formats.OpenOptions{})
+	got := readSite(t, dir, html.DirOptions{}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	require.Len(t, got.warnings, 2, "%q", got.warnings)
 	assert.Contains(t, got.warnings[0], `b.html: hreflang "en_US" alternate ignored: not a language tag`)
@@ -414,7 +415,7 @@ func TestSiteCharsets(t *testing.T) {
 		"euro.html": encode(charmap.ISO8859_15, page(`<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-15">`+
 			`<base href="/prix/"><meta property="og:image" content="€.png">`)),
 	})
-	got := readSite(t, dir, formats.DirOptions{Images: true}, formats.OpenOptions{})
+	got := readSite(t, dir, html.DirOptions{Images: true}, formats.OpenOptions{})
 	require.NoError(t, got.err)
 	assert.Equal(t, []string{"https://example.com/%E6%97%A5%E6%9C%AC/", "https://example.com/euro.html", "https://example.com/s%C3%A3o/"}, got.locs())
 	assert.Zero(t, got.leftOut)
@@ -432,4 +433,36 @@ func TestSiteCharsets(t *testing.T) {
 	assert.Equal(t, group, pt.Ext.Alternates)
 	assert.Equal(t, []formats.Image{{Loc: "https://example.com/s%C3%A3o.png"}}, pt.Ext.Images)
 	assert.Equal(t, []formats.Image{{Loc: "https://example.com/prix/%E2%82%AC.png"}}, got.entry(t, "https://example.com/euro.html").Ext.Images)
+}
+
+// A formats.Dir made by hand is read only with html.DirOptions that name
+// the site: anything else is an error of the first Next, never a panic.
+func TestDirMadeByHand(t *testing.T) {
+	root, err := os.OpenRoot("../../testdata/site")
+	require.NoError(t, err)
+	defer root.Close()
+	site, _ := url.Parse("https://example.com/blog")
+	for _, tc := range []struct {
+		opts any
+		want string
+	}{
+		{nil, "options are a <nil>, not html.DirOptions"},
+		{struct{}{}, "options are a struct {}, not html.DirOptions"},
+		{html.DirOptions{}, formats.ErrNoSiteURL.Error()},
+		{html.DirOptions{Site: &url.URL{Path: "/x/"}}, "not an absolute http(s) URL"},
+	} {
+		r, f, err := formats.Open(&formats.Dir{Root: root, Path: "site", Options: tc.opts}, formats.OpenOptions{ReadOptions: formats.ReadOptions{Source: "site"}})
+		require.NoError(t, err)
+		assert.Equal(t, "html", f.Name)
+		_, err = r.Next()
+		var pe *formats.ParseError
+		require.True(t, errors.As(err, &pe), "%v", err)
+		assert.Equal(t, "site", pe.Source)
+		assert.ErrorContains(t, err, tc.want)
+	}
+	r, _, err := formats.Open(&formats.Dir{Root: root, Path: "site", Options: html.DirOptions{Site: site}}, formats.OpenOptions{})
+	require.NoError(t, err)
+	e, err := r.Next()
+	require.NoError(t, err)
+	assert.Equal(t, "https://example.com/blog/about.html", e.Loc, "the site's path taken as a directory")
 }

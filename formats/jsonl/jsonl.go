@@ -53,7 +53,7 @@
 // A document may start with a head line, {"head": ["<rs:md …/>", …]}: the
 // document-level elements of an XML sitemap (ResourceSync's rs:md and
 // rs:ln), each a self-contained XML element. The reader gives them through
-// Head (formats.HeadReader); the writer writes the line when
+// Head (formats.ExtraReader); the writer writes the line when
 // formats.WriteOptions.Head holds any.
 //
 // # Writing

@@ -41,8 +41,12 @@ func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
 
 // Head returns the document-level elements of the head line, if the
 // document has one (see the package documentation): it implements
-// formats.HeadReader.
+// formats.ExtraReader.
 func (r *Reader) Head() []string { return r.head }
+
+// LeftOut returns 0: every line is read or warned about
+// (formats.ExtraReader).
+func (r *Reader) LeftOut() int { return 0 }
 
 // Next returns the next entry, or io.EOF after the last line. A line that
 // is not a JSON object, or whose loc is missing or bad, is skipped with a

@@ -51,7 +51,7 @@ func read(t testing.TB, b []byte, opts formats.ReadOptions) doc {
 		}
 		d.entries = append(d.entries, e)
 	}
-	if h, ok := r.(formats.HeadReader); ok {
+	if h, ok := r.(formats.ExtraReader); ok {
 		d.head = h.Head()
 	}
 	return d

@@ -262,9 +262,12 @@ func (r *Reader) endHead() error {
 
 // Head returns the foreign elements read so far directly under the root
 // element, outside every entry (ResourceSync's rs:md and rs:ln), in
-// document order, each verbatim, self-contained XML. It implements
-// formats.HeadReader.
+// document order, each verbatim, self-contained XML (formats.ExtraReader).
 func (r *Reader) Head() []string { return r.head }
+
+// LeftOut returns 0: a sitemap lists every entry it holds
+// (formats.ExtraReader).
+func (r *Reader) LeftOut() int { return 0 }
 
 // unsafeVerbatim says why the element n, which the model cannot hold,
 // cannot be kept verbatim either, or "" when it can: the schemas validate
