@@ -32,6 +32,9 @@ type ReadOptions struct {
 	// ErrTooManyURLs once more entries than this were read over all
 	// inputs; 0 means no cap.
 	MaxURLsTotal int
+	// SkipTexts says the output holds no titles and summaries, so that
+	// the readers need not make them (see formats.ReadOptions.SkipTexts).
+	SkipTexts bool
 }
 
 // Source is the first step: it gives the entries of its inputs, input
@@ -275,9 +278,10 @@ func (s *Source) open(in Input) error {
 func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Reader, error) {
 	st := s.account(i)
 	ro := formats.ReadOptions{
-		Source:   in.Name,
-		Strict:   s.opts.Strict,
-		NewsName: s.opts.NewsName,
+		Source:    in.Name,
+		Strict:    s.opts.Strict,
+		NewsName:  s.opts.NewsName,
+		SkipTexts: s.opts.SkipTexts,
 		Warn: func(pe *formats.ParseError) {
 			st.Warnings++
 			if pe.Skipped {

@@ -114,6 +114,12 @@ type ReadOptions struct {
 	// Now is the time news age is measured from; zero means the time of
 	// reading.
 	Now time.Time
+	// SkipTexts says the entries' titles and summaries are not wanted (the
+	// output cannot hold them: Format.HoldsTexts): a reader may leave
+	// Entry.Title and Entry.Summary empty rather than make them. Extension
+	// data that takes its text from them (a video's title, a news title)
+	// is made as without it.
+	SkipTexts bool
 	// Observer, when set, follows the reading: a reader that knows its
 	// type gives it what it reads as it reads it (formats/xml gives an
 	// xml.Observer the document's tokens), so that a check of the input

@@ -153,6 +153,11 @@ type Format struct {
 	Nests bool
 }
 
+// HoldsTexts reports whether the format's documents hold the entries'
+// titles and summaries (Entry.Title and Entry.Summary): every format but a
+// sitemap, which has no place for them.
+func (f *Format) HoldsTexts() bool { return !f.Sitemap }
+
 // CanRead reports whether the format has a reader.
 func (f *Format) CanRead() bool { return f.NewReader != nil }
 

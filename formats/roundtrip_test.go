@@ -62,6 +62,22 @@ func inFeed(e formats.Entry) formats.Entry {
 	return out
 }
 
+// TestHoldsTexts checks that Format.HoldsTexts says what each writer
+// keeps of an entry's title and summary.
+func TestHoldsTexts(t *testing.T) {
+	e := formats.Entry{Loc: "https://example.com/a", Title: "A title", Summary: "A summary"}
+	for name, keep := range carried {
+		f, err := formats.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept := keep(e)
+		if holds := kept.Title != "" || kept.Summary != ""; holds != f.HoldsTexts() {
+			t.Errorf("%s: HoldsTexts() is %v, but its documents keep title %q, summary %q", name, f.HoldsTexts(), kept.Title, kept.Summary)
+		}
+	}
+}
+
 // FuzzRoundTrip writes entries made of the fuzzer's values with every
 // registered writer, reads the output back with formats.Open, which
 // recognizes its format by content, and checks that it gives the same

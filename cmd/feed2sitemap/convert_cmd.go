@@ -351,7 +351,7 @@ func overLimit(d *destination, stats *convert.Stats) string {
 // format out at the time now tells.
 func (c *convertCmd) options(out *formats.Format, now clock) (convert.Options, error) {
 	opts := convert.Options{
-		Read:           convert.ReadOptions{From: c.From, Strict: c.Strict, NewsName: c.News},
+		Read:           convert.ReadOptions{From: c.From, Strict: c.Strict, NewsName: c.News, SkipTexts: !out.HoldsTexts()},
 		KeepDuplicates: c.KeepDuplicates,
 		Filter:         convert.FilterOptions{Hosts: c.Host, Include: c.Include, Exclude: c.Exclude},
 		Output:         convert.OutputOptions{Carries: out.Carries},

@@ -16,7 +16,7 @@ import (
 const NewsAge = vocab.NewsAge
 
 // extensions returns the sitemap extensions of the nth item, whose entry
-// (loc, title, summary) is e: its images, its videos, its language
+// is e (with its loc): its images, its videos, its language
 // alternates and, when news is asked for, its news data. It returns nil
 // when there are none. Media that cannot be used are reported with
 // warnings; the entry is always kept.
@@ -32,7 +32,7 @@ func (r *Reader) extensions(n int, it *item, e *formats.Entry) (*formats.Extensi
 	if x.Alternates, err = r.alternates(n, it, e.Loc); err != nil {
 		return nil, err
 	}
-	if x.News, err = r.news(n, it, e.Title); err != nil {
+	if x.News, err = r.news(n, it); err != nil {
 		return nil, err
 	}
 	// What the item lacks was said above; this is the rule every reader
@@ -231,12 +231,12 @@ func (r *Reader) alternates(n int, it *item, loc string) ([]formats.Alternate, e
 	return alts, nil
 }
 
-// news returns the news data of the nth item, titled title, when
+// news returns the news data of the nth item, titled as its entry, when
 // ReadOptions.NewsName asks for news and the item was published in the
 // NewsAge before ReadOptions.Now; nil otherwise. An item that qualifies but
 // has no title, or whose feed has no language Google News knows, gets a
 // warning (about the language once per feed) and no news data.
-func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
+func (r *Reader) news(n int, it *item) (*formats.News, error) {
 	if r.opts.NewsName == "" {
 		return nil, nil
 	}
@@ -255,6 +255,7 @@ func (r *Reader) news(n int, it *item, title string) (*formats.News, error) {
 		return nil, nil
 	}
 	lang, ok := vocab.NewsLanguage(r.language(it))
+	title := it.title.plain(MaxTitle)
 	switch {
 	case !ok:
 		// The item's own language is reported for each item, the feed's once.

@@ -76,7 +76,9 @@
 // content dropped) and entities decoded where the format carries HTML (RSS
 // texts, Atom texts of type html or xhtml, content_html), every run of
 // white space made one space, and cut at a word boundary to MaxTitle and
-// MaxSummary characters.
+// MaxSummary characters. When ReadOptions.SkipTexts says they are not
+// wanted, both are left empty, and not made (a video's title and
+// description, and a news title, are made as without it).
 //
 // # Extensions
 //
@@ -275,6 +277,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 		it := &r.items[r.next]
 		r.next++
 		e, ok, err := r.entry(r.first+r.next, it)
+		*it = item{} // what gofeed gave of it may go
 		if err != nil {
 			r.err = err
 			return formats.Entry{}, err

@@ -81,10 +81,13 @@ func (r *Reader) entry(n int, it *item) (formats.Entry, bool, error) {
 }
 
 // describe fills the title, summary and extensions of e, the entry of the
-// nth item, from the item.
+// nth item, from the item; the title and summary only when they are
+// wanted (ReadOptions.SkipTexts).
 func (r *Reader) describe(n int, it *item, e *formats.Entry) error {
-	e.Title = it.title.plain(MaxTitle)
-	e.Summary = firstText(MaxSummary, it.summary...)
+	if !r.opts.SkipTexts {
+		e.Title = it.title.plain(MaxTitle)
+		e.Summary = firstText(MaxSummary, it.summary...)
+	}
 	var err error
 	e.Ext, err = r.extensions(n, it, e)
 	return err
