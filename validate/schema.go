@@ -179,8 +179,8 @@ func kindCheck(k extschema.Kind, lo, hi int, check func(string) bool) func(strin
 func maxChars(n int, r *Rule) func(def *elemDef) {
 	return func(def *elemDef) {
 		def.value = func(d *doc, f *frame, s string) {
-			if f.runes > n {
-				d.reportAt(r, f.line, f.col, "%s has %d characters, more than %d", f.name, f.runes, n)
+			if runes := f.runeCount(); runes > n {
+				d.reportAt(r, f.line, f.col, "%s has %d characters, more than %d", f.name, runes, n)
 			}
 		}
 	}

@@ -27,15 +27,15 @@ type locSchema bool
 // checkURL checks a URL value at line:col; what names it in messages. It
 // returns the URL trimmed, and whether it is an absolute http(s) URL.
 func (d *doc) checkURL(raw string, line, col int, what string, use urlUse, tloc locSchema) (string, bool) {
-	return d.checkURLLen(raw, 0, line, col, what, use, tloc)
+	return d.checkURLLen(raw, plainURL(raw), 0, line, col, what, use, tloc)
 }
 
 // checkURLLen is checkURL for a value that may have been cut: runes, when
-// more than the value holds, is its full length in characters.
-func (d *doc) checkURLLen(raw string, runes, line, col int, what string, use urlUse, tloc locSchema) (string, bool) {
+// more than the value holds, is its full length in characters. plain is
+// plainURL(raw).
+func (d *doc) checkURLLen(raw string, plain bool, runes, line, col int, what string, use urlUse, tloc locSchema) (string, bool) {
 	// Most URLs are plain: the checks of the characters and the syntax,
 	// which find nothing in them, are then skipped.
-	plain := plainURL(raw)
 	s := raw
 	if !plain {
 		s = collapse(raw)
@@ -126,29 +126,53 @@ func plainURL(s string) bool {
 	authority, host := true, false
 	for i := 0; i < len(rest); i++ {
 		c := rest[i]
-		if c >= utf8.RuneSelf || notInURI[c] {
+		switch uriClass[c] {
+		case uriPlain:
+			host = host || authority
+			continue
+		case uriEnd:
+			authority = false
+			continue
+		case uriBad:
 			return false
 		}
-		switch c {
-		case '#', '[', ']', '@':
-			return false
-		case '/', '?':
-			authority = false
-		case ':':
+		// ':' or '%'.
+		if c == ':' {
 			if authority {
 				return false
 			}
-		case '%':
-			if i+2 >= len(rest) || !uri.IsHex(rest[i+1]) || !uri.IsHex(rest[i+2]) {
-				return false
-			}
-			host = host || authority
-		default:
-			host = host || authority
+			continue
 		}
+		if i+2 >= len(rest) || !uri.IsHex(rest[i+1]) || !uri.IsHex(rest[i+2]) {
+			return false
+		}
+		host = host || authority
 	}
 	return host
 }
+
+// The classes of bytes plainURL tells apart.
+const (
+	uriPlain = iota // a character of a URI with no meaning to plainURL
+	uriEnd          // '/' or '?': the authority ends
+	uriBad          // what makes a URL not plain: notInURI, non-ASCII, '#', '[', ']', '@'
+	uriOther        // ':' and '%'
+)
+
+// uriClass is the class of each byte for plainURL.
+var uriClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf || notInURI[c] || strings.IndexByte("#[]@", byte(c)) >= 0:
+			t[c] = uriBad
+		case c == '/' || c == '?':
+			t[c] = uriEnd
+		case c == ':' || c == '%':
+			t[c] = uriOther
+		}
+	}
+	return
+}()
 
 // collapse applies the schema's whitespace collapsing: surrounding space
 // removed, inner runs of space replaced by one space.
@@ -206,6 +230,13 @@ func absoluteHTTP(s string) bool {
 // cutSchemeHTTP returns what follows "http://" or "https://" (in any
 // case).
 func cutSchemeHTTP(s string) (string, bool) {
+	// Most are written in lower case.
+	if rest, ok := strings.CutPrefix(s, "https://"); ok {
+		return rest, true
+	}
+	if rest, ok := strings.CutPrefix(s, "http://"); ok {
+		return rest, true
+	}
 	for _, p := range []string{"http://", "https://"} {
 		if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
 			return s[len(p):], true
@@ -311,8 +342,11 @@ var (
 // path parameter: stripping session ids changes it more than the clean-up
 // every stripping option makes.
 func sessionID(s string) bool {
-	i := strings.IndexAny(s, ";?")
-	if i < 0 {
+	i := 0
+	for i < len(s) && s[i] != ';' && s[i] != '?' {
+		i++
+	}
+	if i == len(s) {
 		return false // no path or query parameter to strip
 	}
 	if !mayNameSession(s[i:]) {

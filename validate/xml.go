@@ -29,7 +29,8 @@ type frame struct {
 	line, col  int
 	pi, count  int // position in def.seq and occurrences there
 	text       []byte
-	runes      int
+	runes      int  // the characters of the text, once cut
+	cut        bool // the text is longer than maxText
 	bindings   int // namespace bindings this element declared
 	textWarned bool
 }
@@ -524,10 +525,27 @@ func (d *doc) charData(t []byte, line, col int) {
 		}
 		return
 	}
-	if room := maxText - len(f.text); room > 0 {
-		f.text = append(f.text, t[:min(room, len(t))]...)
+	switch {
+	case f.cut:
+		f.runes += utf8.RuneCount(t)
+	case len(f.text)+len(t) <= maxText:
+		f.text = append(f.text, t...) // runeCount counts them when asked
+	default:
+		// From here on the text is longer than what is kept of it: its
+		// characters are counted as they come.
+		f.cut = true
+		f.runes = utf8.RuneCount(f.text) + utf8.RuneCount(t)
+		f.text = append(f.text, t[:maxText-len(f.text)]...)
 	}
-	f.runes += utf8.RuneCount(t)
+}
+
+// runeCount returns the number of characters of the element's text, all
+// of it, kept or not.
+func (f *frame) runeCount() int {
+	if f.cut {
+		return f.runes
+	}
+	return utf8.RuneCount(f.text)
 }
 
 // onlySpace reports whether t is only XML white space.
@@ -624,17 +642,18 @@ func (d *doc) locValue(f *frame, s string) {
 	if d.x.index {
 		use, what = useChild, "sitemap loc"
 	}
-	if collapse(s) == "" {
+	plain := plainURL(s) // not empty, and without user information
+	if !plain && collapse(s) == "" {
 		d.reportAt(ruleLocMissing, f.line, f.col, "%s is empty", what)
 		return
 	}
 	runes := 0
 	if len(f.text) == maxText {
-		runes = f.runes // the value was cut
+		runes = f.runeCount() // the value was cut
 	}
 	before := d.errors
-	loc, ok := d.checkURLLen(s, runes, f.line, f.col, what, use, true)
-	if ok && d.errors == before && hasUserinfo(loc) {
+	loc, ok := d.checkURLLen(s, plain, runes, f.line, f.col, what, use, true)
+	if ok && !plain && d.errors == before && hasUserinfo(loc) {
 		// The readers skip a URL with user information (formats.ParseLoc),
 		// which the URL rules let pass: an error, as in a text list.
 		if _, err := formats.ParseLoc(loc, nil); err != nil {
