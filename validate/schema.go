@@ -70,7 +70,7 @@ var (
 		}
 	}, transient: true}
 	defPriority = &elemDef{name: "priority", value: func(d *doc, f *frame, s string) {
-		if p, ok := xsdDecimal(s); !ok || p < 0 || p > 1 {
+		if !priorityOK(s) {
 			d.reportAt(rulePriorityRange, f.line, f.col, "priority %q is not a number from 0.0 to 1.0", clip(s))
 		}
 	}, transient: true}

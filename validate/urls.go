@@ -342,9 +342,12 @@ var (
 // path parameter: stripping session ids changes it more than the clean-up
 // every stripping option makes.
 func sessionID(s string) bool {
-	i := 0
-	for i < len(s) && s[i] != ';' && s[i] != '?' {
-		i++
+	i := strings.IndexByte(s, '?')
+	if i < 0 {
+		i = len(s)
+	}
+	if j := strings.IndexByte(s[:i], ';'); j >= 0 {
+		i = j
 	}
 	if i == len(s) {
 		return false // no path or query parameter to strip

@@ -135,6 +135,19 @@ type Validator struct {
 	// xmlElsewhere says the XML rules are given the tokens of the
 	// caller's reader (Observe): an XML document is only read through.
 	xmlElsewhere bool
+	// future is when a date-time, and a date, are in the future (see
+	// futureFrom).
+	future [2]time.Time
+}
+
+// futureFrom returns the instant after which a date-time (dateTime), or
+// else a date, is in the future: when the date's day has begun nowhere
+// yet (UTC+14); a date-time, when it is more than a minute away.
+func (v *Validator) futureFrom(dateTime bool) time.Time {
+	if dateTime {
+		return v.future[0]
+	}
+	return v.future[1]
 }
 
 // New returns a Validator for one run.
@@ -149,7 +162,7 @@ func New(opts Options) *Validator {
 		opts.MaxRemembered = DefaultMaxRemembered
 	}
 	v := &Validator{opts: opts, seed: maphash.MakeSeed(), otherSeed: maphash.MakeSeed(), visited: map[string]bool{},
-		seen: &seenTable{}}
+		seen: &seenTable{}, future: [2]time.Time{opts.Now.Add(minuteSlack), opts.Now.Add(14 * hour)}}
 	runtime.AddCleanup(v, (*seenTable).release, v.seen)
 	return v
 }

@@ -110,6 +110,28 @@ func twoDigits(s string, sep byte) (int, string, bool) {
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
+// priorityOK reports whether s is a priority: an xsd:decimal (after
+// whitespace collapsing) from 0 to 1.
+func priorityOK(s string) bool {
+	if n := len(s); n <= 5 && (s == "0" || s == "1" || n > 2 && (s[0] == '0' || s[0] == '1') && s[1] == '.' && allDigits(s[2:])) {
+		// The usual forms (0, 1, 0.d to 0.ddd, 1.d to 1.ddd) are told
+		// exactly, without a float.
+		return s[0] == '0' || strings.Trim(s[1:], ".0") == ""
+	}
+	p, ok := xsdDecimal(s)
+	return ok && p >= 0 && p <= 1
+}
+
+// allDigits reports whether s holds only ASCII digits.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // xsdDecimal parses s as xsd:decimal (after whitespace collapsing).
 func xsdDecimal(s string) (float64, bool) {
 	s = collapse(s)

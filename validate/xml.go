@@ -31,7 +31,7 @@ type frame struct {
 	text       []byte
 	runes      int  // the characters of the text, once cut
 	cut        bool // the text is longer than maxText
-	bindings   int // namespace bindings this element declared
+	bindings   int  // namespace bindings this element declared
 	textWarned bool
 }
 
@@ -65,6 +65,9 @@ type xmlCheck struct {
 	video    *videoState
 	attrs    []xml.Attr // the attributes of the element being started
 	seen     seenURL    // the URL checkSeen saw last
+	// The default namespace in scope, when defaultKnown (see resolve).
+	defaultNS    string
+	defaultKnown bool
 }
 
 // seenURL is a URL checkSeen saw, with its normal form and the hash of
@@ -188,17 +191,31 @@ func (x *xmlCheck) resolve(prefix string) (string, bool) {
 		return nsXML, true
 	case "xmlns":
 		return "", true
+	case "":
+		// Asked of nearly every element: looked up again only when the
+		// declarations in scope changed.
+		if !x.defaultKnown {
+			x.defaultNS, _ = x.ns.Lookup("")
+			x.defaultKnown = true
+		}
+		return x.defaultNS, true
 	}
 	if ns, ok := x.ns.Lookup(prefix); ok {
 		return ns, true
 	}
-	return "", prefix == ""
+	return "", false
 }
+
+// nsChanged says that the declarations in scope changed.
+func (x *xmlCheck) nsChanged() { x.defaultKnown = false }
 
 // duplicateAttr returns the first attribute of attrs named as one before
 // it, and false when there is none: pair by pair for a few attributes,
 // with a set for more, so that the check is linear.
 func (x *xmlCheck) duplicateAttr(attrs []xml.Attr) (xml.Name, bool) {
+	if len(attrs) < 2 {
+		return xml.Name{}, false
+	}
 	if len(attrs) <= 16 {
 		for i, a := range attrs {
 			for _, b := range attrs[:i] {
@@ -241,7 +258,8 @@ func (d *doc) startElement(name xml.Name, attrs []xml.Attr, line, col int) bool 
 		d.reportAt(ruleXMLSyntax, line, col, "a second root element <%s>; checking stopped here", rawName(t.Name))
 		return false
 	}
-	f := frame{raw: rawName(t.Name), name: rawName(t.Name), line: line, col: col}
+	raw := rawName(t.Name)
+	f := frame{raw: raw, name: raw, line: line, col: col}
 	if name, dup := x.duplicateAttr(t.Attr); dup {
 		d.reportAt(ruleXMLSyntax, line, col, "attribute %s given twice; checking stopped here", rawName(name))
 		return false
@@ -255,6 +273,9 @@ func (d *doc) startElement(name xml.Name, attrs []xml.Attr, line, col int) bool 
 			x.ns.Push(a.Name.Local, a.Value)
 			f.bindings++
 		}
+	}
+	if f.bindings > 0 {
+		x.nsChanged()
 	}
 	if x.ns.Len() > sitemapxml.MaxNamespaces {
 		// What is kept of them stays bounded however deep they pile up.
@@ -287,8 +308,10 @@ func (d *doc) startElement(name xml.Name, attrs []xml.Attr, line, col int) bool 
 	default:
 		f.def = d.child(parent, t.Name.Local, ns, f.raw, line, col)
 	}
-	if f.def != nil {
+	if f.def != nil && (len(t.Attr) > 0 || len(f.def.attrs) > 0) {
 		d.checkAttrs(f.def, t.Attr, f.raw, line, col)
+	}
+	if f.def != nil {
 		if f.def.deprecated {
 			d.reportAt(ruleDeprecatedTag, line, col, "<%s> is deprecated; search engines ignore it", f.raw)
 		}
@@ -587,7 +610,10 @@ func (d *doc) endElement(name xml.Name, line, col int) bool {
 			def.end(d, f)
 		}
 	}
-	x.ns.PopTo(x.ns.Len() - f.bindings)
+	if f.bindings > 0 {
+		x.ns.PopTo(x.ns.Len() - f.bindings)
+		x.nsChanged()
+	}
 	x.stack = x.stack[:n-1]
 	if n == 1 {
 		x.rootDone = true
@@ -689,11 +715,7 @@ func (d *doc) checkDate(s string, line, col int, what string, format *Rule) bool
 	}
 	// A date is late enough to be in the future when its day has begun
 	// nowhere yet (UTC+14); a date-time, when it is more than a minute away.
-	slack := d.v.opts.Now.Add(minuteSlack)
-	if !strings.Contains(s, "T") {
-		slack = d.v.opts.Now.Add(14 * hour)
-	}
-	if format == ruleLastmodFormat && t.After(slack) {
+	if format == ruleLastmodFormat && t.After(d.v.futureFrom(strings.Contains(s, "T"))) {
 		d.reportAt(ruleLastmodFuture, line, col, "%s %s is in the future", what, collapse(s))
 	}
 	return true
