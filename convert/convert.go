@@ -170,7 +170,9 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	}
 	var r Stream = src
 	var follow *Follower
-	if opts.Follow.Enabled {
+	if opts.Follow.Enabled && src.mayNest() {
+		// Inputs of formats that never name further documents (text
+		// lists) have no children: they are read as they are.
 		follow = Follow(src, opts.Follow)
 		defer follow.Close()
 		r = follow
@@ -322,9 +324,21 @@ func (h headTaker) Next() (formats.Entry, error) {
 // extension data: whether the format of any carries some, or names
 // further documents that may.
 func (s *Source) mayHoldExtensions() bool {
+	return s.anyFormat(func(f *formats.Format) bool { return f.Carries != 0 || f.Nests })
+}
+
+// mayNest reports whether an input may name further documents to read
+// (the children Follow reads).
+func (s *Source) mayNest() bool {
+	return s.anyFormat(func(f *formats.Format) bool { return f.Nests })
+}
+
+// anyFormat reports whether the format of an input, or one not known,
+// is one that is.
+func (s *Source) anyFormat(is func(*formats.Format) bool) bool {
 	for _, f := range s.tops {
 		format, err := formats.Lookup(s.account(f.account).Format)
-		if err != nil || format.Carries != 0 || format.Nests {
+		if err != nil || is(format) {
 			return true
 		}
 	}

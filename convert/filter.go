@@ -101,7 +101,7 @@ func (f *filterer) NextItem() (Item, error) {
 		if err != nil {
 			return it, err
 		}
-		if rule := f.f.check(&it.Entry); rule != "" {
+		if rule := f.f.checkScoped(&it.Entry, it.scope); rule != "" {
 			f.obs.Dropped(Drop{From: it.Input, Loc: it.Entry.Loc, Rule: rule})
 			continue
 		}
@@ -307,12 +307,20 @@ func (f *filter) keepsAll() bool {
 }
 
 // check returns the rule that drops e, or "" to keep it.
-func (f *filter) check(e *formats.Entry) string {
+func (f *filter) check(e *formats.Entry) string { return f.checkScoped(e, 0) }
+
+// checkScoped is check, told when scope is above 0 that e.Loc[:scope] is
+// the normalize.ScopeKey of e.Loc (Item.scope).
+func (f *filter) checkScoped(e *formats.Entry, scope int) string {
 	if len(f.hosts) > 0 && !f.hostOK(e.Loc) {
 		return RuleHost
 	}
 	var key string // normalize.ScopeKey(e.Loc), when a rule needs it
-	if f.scope != "" || len(f.include) > 0 || len(f.exclude) > 0 {
+	switch {
+	case f.scope == "" && len(f.include) == 0 && len(f.exclude) == 0:
+	case scope > 0:
+		key = e.Loc[:scope]
+	default:
 		key = normalize.ScopeKey(e.Loc)
 	}
 	if f.scope != "" && !strings.HasPrefix(key, f.scope) {

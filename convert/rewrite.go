@@ -58,24 +58,25 @@ func (w *rewriter) NextItem() (Item, error) {
 		loc := it.Entry.Loc
 		switch {
 		case w.opts.Normal:
-			key := w.opts.Normalize.URL(loc)
+			key, scope := w.opts.Normalize.URLScope(loc)
 			if len(key) > formats.MaxLocLength {
 				w.obs.Dropped(Drop{From: it.Input, Loc: key, Rule: RuleTooLong})
 				continue
 			}
-			// The normal form is normal: it is its own key.
-			it.Entry.Loc, it.key, it.norm = key, key, w.opts.Normalize
+			// The normal form is normal: it is its own key. A scope
+			// comes only with a loc that is its own normal form.
+			it.Entry.Loc, it.key, it.norm, it.scope = key, key, w.opts.Normalize, scope
 		case w.opts.Tidy:
 			// A loc in normal form needs no tidying (the normal form
 			// has no fragment, default port, dot segment nor empty
 			// query): one computation serves both, for most locs.
-			key := w.opts.Normalize.URL(loc)
+			key, scope := w.opts.Normalize.URLScope(loc)
 			if key != loc {
 				if tidy := normalize.Safe(loc); tidy != loc { // never longer
 					it.Entry.Loc, key = tidy, w.opts.Normalize.URL(tidy)
 				}
 			}
-			it.key, it.norm = key, w.opts.Normalize
+			it.key, it.norm, it.scope = key, w.opts.Normalize, scope
 		}
 		return it, nil
 	}

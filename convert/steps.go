@@ -19,6 +19,10 @@ type Item struct {
 	// computed it (Rewrite with RewriteOptions.Key); "" until then.
 	key  string
 	norm *normalize.Options
+	// scope, when above 0, is the length of the prefix of Entry.Loc that
+	// is its normalize.ScopeKey, found by Rewrite in the same scan as its
+	// key; 0 when unknown.
+	scope int
 }
 
 // keyUnder returns the normal form of the item's loc under the rules n,

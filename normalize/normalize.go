@@ -27,17 +27,27 @@ func Key(loc string) string {
 // stripping session ids) without allocating. A string that is not an http
 // or https URL is returned unchanged.
 func (o *Options) URL(loc string) string {
+	key, _ := o.URLScope(loc)
+	return key
+}
+
+// URLScope returns URL(loc) and, when the scan that found loc already in
+// normal form found ScopeKey(loc) to be a prefix of it (the common case: a
+// plain path, no escape nor path parameter, no trailing dot on the host),
+// that prefix's length, so that a scope rule needs no second scan;
+// otherwise scope is 0.
+func (o *Options) URLScope(loc string) (key string, scope int) {
 	if o == nil {
 		o = &zeroOptions
 	}
-	if o.normal(loc) {
-		return loc
+	if scope, ok := o.normalScope(loc); ok {
+		return loc, scope
 	}
 	n, https := schemeLen(loc)
 	if n == 0 {
-		return loc
+		return loc, 0
 	}
-	return o.rewrite(loc, n, https)
+	return o.rewrite(loc, n, https), 0
 }
 
 var zeroOptions Options
@@ -47,6 +57,17 @@ var zeroOptions Options
 // false for a string that is normal (rare forms are left to rewrite), never
 // true for one that is not.
 func (o *Options) normal(s string) bool {
+	_, ok := o.normalScope(s)
+	return ok
+}
+
+// normalScope is normal, and when it says true, scope is the length of the
+// prefix of s that is ScopeKey(s), or 0 when ScopeKey has more to do (an
+// escape or path parameter in the path, a host with a trailing dot). The
+// options only add conditions to those of the zero Options, so a string
+// normal under any is normal under the zero Options, whose form ScopeKey
+// starts from.
+func (o *Options) normalScope(s string) (scope int, ok bool) {
 	https := false
 	i := 0
 	switch {
@@ -55,7 +76,7 @@ func (o *Options) normal(s string) bool {
 	case !o.HTTPS && strings.HasPrefix(s, "http://"):
 		i = len("http://")
 	default:
-		return false
+		return 0, false
 	}
 
 	// Authority: a plain lower-case host and an optional port.
@@ -65,31 +86,34 @@ func (o *Options) normal(s string) bool {
 		if c == ':' && colon < 0 {
 			colon = i
 		} else if !hostByte[c] {
-			return false // also '?' or '#' before any path: the path is empty
+			return 0, false // also '?' or '#' before any path: the path is empty
 		}
 	}
 	if i == len(s) {
-		return false // empty path
+		return 0, false // empty path
 	}
 	host := s[start:i]
 	if colon >= 0 {
 		host = s[start:colon]
 		port := s[colon+1 : i]
 		if port == "" || port[0] == '0' && len(port) > 1 || isDefaultPort(port, https) {
-			return false
+			return 0, false
 		}
 		for j := 0; j < len(port); j++ {
 			if port[j] < '0' || port[j] > '9' {
-				return false
+				return 0, false
 			}
 		}
 	}
 	if host == "" || o.WWW != HostKeep && o.wwwHost(host) != host {
-		return false
+		return 0, false
 	}
 
-	// Path: no byte to encode, no escape to change, no dot segment.
+	// Path: no byte to encode, no escape to change, no dot segment. What
+	// ScopeKey changes (escapes, path parameters, a host's trailing dot)
+	// makes scope unknown.
 	pathStart, seg := i, i
+	plainScope := host[len(host)-1] != '.'
 path:
 	for i++; i < len(s); i++ {
 		c := s[i]
@@ -99,36 +123,41 @@ path:
 		switch {
 		case c == '/':
 			if isDotSegment(s[seg+1 : i]) {
-				return false
+				return 0, false
 			}
 			seg = i
 		case c == '?':
 			break path
 		case c == ';':
 			if o.StripSessionIDs {
-				return false
+				return 0, false
 			}
+			plainScope = false
 		case c == '%' && isNormalEscape(s, i):
 			i += 2
+			plainScope = false
 		default:
-			return false // includes '#'
+			return 0, false // includes '#'
 		}
 	}
 	if isDotSegment(s[seg+1 : i]) {
-		return false
+		return 0, false
 	}
 	if path := s[pathStart:i]; o.TrailingSlash != SlashKeep && trailingSlash(path, o.TrailingSlash) != len(path) {
-		return false
+		return 0, false
+	}
+	if plainScope {
+		scope = i
 	}
 	if i == len(s) {
-		return true
+		return scope, true
 	}
 
 	// Query: not empty, no byte to encode, no escape to change, no
 	// parameter the options remove or move.
 	q := s[i+1:]
 	if q == "" {
-		return false
+		return 0, false
 	}
 	options := o.queryOptions()
 	start, eq, prev := 0, -1, ""
@@ -148,7 +177,7 @@ path:
 				j += 2
 				continue
 			case c != '&':
-				return false
+				return 0, false
 			}
 		}
 		if options {
@@ -157,13 +186,13 @@ path:
 				name = q[start:eq]
 			}
 			if j == start || removesParam(o, name) || o.SortQuery && name < prev {
-				return false // an empty parameter, or one to remove or move
+				return 0, false // an empty parameter, or one to remove or move
 			}
 			prev = name
 		}
 		start, eq = j+1, -1
 	}
-	return true
+	return scope, true
 }
 
 // rewrite builds the normal form of s, which starts with an n-byte http or

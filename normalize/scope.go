@@ -21,7 +21,15 @@ import (
 // the directory of ScopeKey(scope). A string that is not an http or https
 // URL is returned unchanged.
 func ScopeKey(loc string) string {
-	k := Key(loc)
+	k, scope := zeroOptions.URLScope(loc)
+	if scope > 0 {
+		return k[:scope] // the common case, found in one scan
+	}
+	return scopeKeyOf(k)
+}
+
+// scopeKeyOf returns the ScopeKey of k, a loc in its Key form.
+func scopeKeyOf(k string) string {
 	n, _ := schemeLen(k)
 	if n == 0 {
 		return k

@@ -48,3 +48,54 @@ func BenchmarkScopeKey(b *testing.B) {
 		})
 	}
 }
+
+// FuzzURLScope checks that the scope prefix URLScope finds in the scan of a
+// loc in normal form is the ScopeKey of the loc computed the long way, for
+// any options, and that it is found for the plain locs of sitemaps.
+func FuzzURLScope(f *testing.F) {
+	for _, c := range urlCases {
+		f.Add(c.in, fuzzBits(c.opt))
+	}
+	for _, s := range []string{"https://example.com./a", "https://example.com/a;b/c", "https://example.com/a%2Fb?q=1",
+		"https://example.com:8080/a/b?q=%2F", "http://a/b?c", "https://example.com/blog/2024?x=1&y"} {
+		f.Add(s, uint16(0))
+	}
+	f.Fuzz(func(t *testing.T, in string, bits uint16) {
+		o := fuzzOptions(bits)
+		key, scope := o.URLScope(in)
+		if key != o.URL(in) {
+			t.Fatalf("URLScope(%q) with %+v gives the key %q, URL %q", in, *o, key, o.URL(in))
+		}
+		if scope == 0 {
+			return
+		}
+		if key != in {
+			t.Fatalf("URLScope(%q) with %+v: a scope (%d) for a loc not in normal form (%q)", in, *o, scope, key)
+		}
+		if want := scopeKeyOf(Key(in)); in[:scope] != want {
+			t.Fatalf("URLScope(%q) with %+v: scope %q, ScopeKey the long way %q", in, *o, in[:scope], want)
+		}
+	})
+}
+
+// TestURLScopeFound: the scan finds the scope of plain locs, with and
+// without a query and a port, and leaves the rest to ScopeKey.
+func TestURLScopeFound(t *testing.T) {
+	for in, want := range map[string]int{
+		"https://example.com/blog/post":          len("https://example.com/blog/post"),
+		"https://example.com/blog/post?q=1&r=2":  len("https://example.com/blog/post"),
+		"https://example.com:8443/a/?q":          len("https://example.com:8443/a/"),
+		"https://example.com./a":                 0, // the trailing dot goes
+		"https://example.com/a%2Fb":              0, // an escape
+		"https://example.com/a;jsessionid=1/b":   0, // a path parameter
+		"https://Example.com/a":                  0, // not in normal form
+		"https://example.com/blog/../admin?q=1":  0,
+		"https://example.com/blog/post?q=%2F&r=": len("https://example.com/blog/post"),
+	} {
+		_, got := (*Options)(nil).URLScope(in)
+		assert.Equal(t, want, got, in)
+		if got > 0 {
+			assert.Equal(t, ScopeKey(in), in[:got], in)
+		}
+	}
+}
