@@ -185,7 +185,7 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	}
 	// Reading, deduplicating and writing run on up to three goroutines,
 	// handing entries over in batches.
-	in := Prefetch(headTaker{r, src})
+	in := Prefetch(headTaker{intoOf(r), src})
 	defer in.Close()
 	if follow != nil {
 		// Deferred calls run last first: a run that ends early stops the
@@ -303,16 +303,22 @@ func write(r formats.Reader, src *Source, newWriter func(formats.WriteOptions) (
 // Stats.HeadDropped) from the Source at the first entry that reaches it:
 // those its top-level input read so far.
 type headTaker struct {
-	Stream
+	into
 	src *Source
 }
 
 func (h headTaker) NextItem() (Item, error) {
-	it, err := h.Stream.NextItem()
+	var it Item
+	err := h.nextInto(&it)
+	return it, err
+}
+
+func (h headTaker) nextInto(it *Item) error {
+	err := h.into.nextInto(it)
 	if err == nil && !h.src.headTaken {
 		h.src.takeHead()
 	}
-	return it, err
+	return err
 }
 
 func (h headTaker) Next() (formats.Entry, error) {

@@ -118,14 +118,28 @@ func (m *merger) Next() (formats.Entry, error) {
 
 // NextItem returns the next page with the input of its winning entry.
 func (m *merger) NextItem() (Item, error) {
+	if m.err == nil && m.out == nil && m.plain {
+		var it Item
+		err := m.nextPlain(&it)
+		return it, err
+	}
+	return m.nextItem()
+}
+
+func (m *merger) nextInto(it *Item) (err error) {
+	if m.err == nil && m.out == nil && m.plain {
+		return m.nextPlain(it)
+	}
+	*it, err = m.nextItem()
+	return err
+}
+
+func (m *merger) nextItem() (Item, error) {
 	if m.err != nil {
 		return Item{}, m.err
 	}
 	if m.out != nil {
 		return m.nextSpilled()
-	}
-	if m.plain {
-		return m.nextPlain()
 	}
 	if m.sc == nil {
 		if err := m.collect(); err != nil {
@@ -264,38 +278,39 @@ func (m *merger) collectBatches(p *Prefetcher) error {
 // holds each page's key (as a record's loc) and input, to tell two keys of
 // one hash apart and to name the input a duplicate merged into; memory
 // holds the table, as when entries are spooled.
-func (m *merger) nextPlain() (Item, error) {
+// It fills *it in place.
+func (m *merger) nextPlain(it *Item) (err error) {
 	for m.next == len(m.ready) {
 		if m.spill != nil {
 			if err := m.finishPlainSpill(); err != nil {
 				m.err = err
-				return Item{}, err
+				return err
 			}
-			return m.nextSpilled()
+			*it, err = m.nextSpilled()
+			return err
 		}
 		if m.end != nil {
 			if m.end != io.EOF {
 				m.err = m.end
 			}
-			return Item{}, m.end
+			return m.end
 		}
 		if m.sp == nil {
 			sp, err := spool.New(m.tempDir)
 			if err != nil {
 				m.err = err
-				return Item{}, err
+				return err
 			}
 			m.sp = sp
 		}
 		if err := m.readPlain(); err != nil {
 			m.err = err
-			return Item{}, err
+			return err
 		}
 	}
-	it := m.ready[m.next]
-	m.ready[m.next] = Item{}
+	*it = m.ready[m.next]
 	m.next++
-	return it, nil
+	return nil
 }
 
 // readPlain reads the next batch of the source into ready, keeping its new
@@ -338,9 +353,9 @@ func (m *merger) readPlain() error {
 			return err
 		}
 		if isNew {
-			it := items[i]
-			it.key, it.norm = "", nil
-			m.ready = append(m.ready, it)
+			m.ready = append(m.ready, items[i])
+			it := &m.ready[len(m.ready)-1]
+			it.key, it.norm, it.scope = "", nil, 0
 		}
 	}
 	clear(keys)

@@ -69,7 +69,7 @@ func (f *FilterOptions) Validate() error {
 
 // filterer is the step that leaves out the entries a filter rejects.
 type filterer struct {
-	src Stream
+	src into
 	f   *filter
 	obs Observer
 }
@@ -87,7 +87,7 @@ func Filter(r formats.Reader, opts FilterOptions, obs Observer) (Stream, error) 
 
 // step returns the filter as a step reading r.
 func (f *filter) step(r formats.Reader, obs Observer) Stream {
-	return &filterer{src: stream(r), f: f, obs: observer(obs)}
+	return &filterer{src: intoOf(stream(r)), f: f, obs: observer(obs)}
 }
 
 func (f *filterer) Next() (formats.Entry, error) {
@@ -96,16 +96,21 @@ func (f *filterer) Next() (formats.Entry, error) {
 }
 
 func (f *filterer) NextItem() (Item, error) {
+	var it Item
+	err := f.nextInto(&it)
+	return it, err
+}
+
+func (f *filterer) nextInto(it *Item) error {
 	for {
-		it, err := f.src.NextItem()
-		if err != nil {
-			return it, err
+		if err := f.src.nextInto(it); err != nil {
+			return err
 		}
 		if rule := f.f.checkScoped(&it.Entry, it.scope); rule != "" {
 			f.obs.Dropped(Drop{From: it.Input, Loc: it.Entry.Loc, Rule: rule})
 			continue
 		}
-		return it, nil
+		return nil
 	}
 }
 

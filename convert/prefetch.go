@@ -34,11 +34,11 @@ type batch struct {
 func Prefetch(r formats.Reader) *Prefetcher {
 	p := &Prefetcher{batches: make(chan batch, 4), free: make(chan batch, 6), stop: make(chan struct{})}
 	p.done.Add(1)
-	go p.run(stream(r))
+	go p.run(intoOf(stream(r)))
 	return p
 }
 
-func (p *Prefetcher) run(r Stream) {
+func (p *Prefetcher) run(r into) {
 	defer p.done.Done()
 	defer close(p.batches)
 	for {
@@ -50,13 +50,14 @@ func (p *Prefetcher) run(r Stream) {
 		default:
 			b = batch{items: make([]Item, 0, batchSize)}
 		}
-		for len(b.items) < batchSize && b.err == nil {
-			it, err := r.NextItem()
-			if err != nil {
-				b.err = err
+		for n := len(b.items); n < batchSize; n++ {
+			// Each entry is filled in its place in the batch.
+			b.items = b.items[:n+1]
+			if err := r.nextInto(&b.items[n]); err != nil {
+				b.items[n] = Item{}
+				b.items, b.err = b.items[:n], err
 				break
 			}
-			b.items = append(b.items, it)
 		}
 		select {
 		case p.batches <- b:
@@ -71,8 +72,12 @@ func (p *Prefetcher) run(r Stream) {
 
 // Next returns the next entry.
 func (p *Prefetcher) Next() (formats.Entry, error) {
-	it, err := p.NextItem()
-	return it.Entry, err
+	if err := p.await(); err != nil {
+		return formats.Entry{}, err
+	}
+	it := &p.cur.items[p.i]
+	p.i++
+	return it.Entry, nil
 }
 
 // NextItem returns the next entry with its provenance.
@@ -84,6 +89,15 @@ func (p *Prefetcher) NextItem() (Item, error) {
 	p.cur.items[p.i] = Item{}
 	p.i++
 	return it, nil
+}
+
+func (p *Prefetcher) nextInto(it *Item) error {
+	if err := p.await(); err != nil {
+		return err
+	}
+	*it = p.cur.items[p.i]
+	p.i++
+	return nil
 }
 
 // await waits, when the current batch is given whole, for the next one

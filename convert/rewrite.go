@@ -31,6 +31,7 @@ type RewriteOptions struct {
 // rewriter is the step that rewrites each loc.
 type rewriter struct {
 	src  Stream
+	in   into // src, once read
 	opts RewriteOptions
 	obs  Observer
 }
@@ -50,10 +51,18 @@ func (w *rewriter) Next() (formats.Entry, error) {
 }
 
 func (w *rewriter) NextItem() (Item, error) {
+	var it Item
+	err := w.nextInto(&it)
+	return it, err
+}
+
+func (w *rewriter) nextInto(it *Item) error {
+	if w.in == nil {
+		w.in = intoOf(w.src)
+	}
 	for {
-		it, err := w.src.NextItem()
-		if err != nil {
-			return it, err
+		if err := w.in.nextInto(it); err != nil {
+			return err
 		}
 		loc := it.Entry.Loc
 		switch {
@@ -78,7 +87,7 @@ func (w *rewriter) NextItem() (Item, error) {
 			}
 			it.key, it.norm, it.scope = key, w.opts.Normalize, scope
 		}
-		return it, nil
+		return nil
 	}
 }
 

@@ -127,19 +127,26 @@ func (s *Source) Next() (formats.Entry, error) {
 // NextItem returns the next entry with its input, moving on to the next
 // input at the end of one.
 func (s *Source) NextItem() (Item, error) {
+	var it Item
+	err := s.nextInto(&it)
+	return it, err
+}
+
+func (s *Source) nextInto(it *Item) error {
 	for {
 		f := s.top
 		if f == nil {
 			if f = s.nextTop(); f == nil {
-				return Item{}, io.EOF
+				return io.EOF
 			}
 		}
 		e, err := f.r.Next()
 		if err == nil {
-			return s.entry(f, e)
+			*it = Item{Entry: e, Input: f.account}
+			return s.count(f, &it.Entry)
 		}
 		if err = s.end(f, err); err != nil {
-			return Item{}, err
+			return err
 		}
 		s.top = nil
 	}
@@ -157,10 +164,18 @@ func (s *Source) nextTop() *frame {
 
 // entry counts the entry e read from f and returns it with its input.
 func (s *Source) entry(f *frame, e formats.Entry) (Item, error) {
+	if err := s.count(f, &e); err != nil {
+		return Item{}, err
+	}
+	return Item{Entry: e, Input: f.account}, nil
+}
+
+// count counts the entry e read from f; an error ends the reading.
+func (s *Source) count(f *frame, e *formats.Entry) error {
 	st := f.st
 	if st.Read++; st.Read == formats.MaxURLs+1 {
 		if err := s.tooMany(st); err != nil {
-			return Item{}, err
+			return err
 		}
 	}
 	if e.Ext != nil {
@@ -170,9 +185,9 @@ func (s *Source) entry(f *frame, e formats.Entry) (Item, error) {
 		s.obs.Progressed(s.read)
 	}
 	if s.opts.MaxURLsTotal > 0 && s.read > s.opts.MaxURLsTotal {
-		return Item{}, fmt.Errorf("%w: more than %d read over all inputs (the cap on the total), at %s", ErrTooManyURLs, s.opts.MaxURLsTotal, st.Name)
+		return fmt.Errorf("%w: more than %d read over all inputs (the cap on the total), at %s", ErrTooManyURLs, s.opts.MaxURLsTotal, st.Name)
 	}
-	return Item{Entry: e, Input: f.account}, nil
+	return nil
 }
 
 // end ends the reading of f, whose reader returned err: nil when the

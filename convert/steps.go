@@ -44,6 +44,32 @@ type Stream interface {
 	NextItem() (Item, error)
 }
 
+// into is a Stream that can give its next entry by filling an Item in
+// place: the steps that run on one goroutine pass entries so, rather than
+// each copying an Item out.
+type into interface {
+	Stream
+	// nextInto sets *it to the next entry, as NextItem returns it; what
+	// it holds on an error is not to be used.
+	nextInto(it *Item) error
+}
+
+// intoOf returns s as an into.
+func intoOf(s Stream) into {
+	if i, ok := s.(into); ok {
+		return i
+	}
+	return copyInto{s}
+}
+
+// copyInto is a Stream seen as an into, by copying its Items.
+type copyInto struct{ Stream }
+
+func (c copyInto) nextInto(it *Item) (err error) {
+	*it, err = c.NextItem()
+	return err
+}
+
 // stream returns r as a Stream.
 func stream(r formats.Reader) Stream {
 	if s, ok := r.(Stream); ok {

@@ -21,6 +21,10 @@ import (
 // written to the file.
 const bufSize = 1 << 20
 
+// firstRead is how many bytes ReadAt reads of a record in the file at
+// first.
+const firstRead = 512
+
 // Record is an entry as the spool holds it, with what the caller keeps
 // beside it.
 type Record struct {
@@ -100,9 +104,10 @@ func (s *File) ReadAt(off int64) (Record, error) {
 	if off >= s.flushed {
 		b = s.buf[off-s.flushed:]
 	} else {
-		// A record is rarely longer than a few kilobytes: read that much,
-		// then the rest if it is longer.
-		n := min(int64(4096), s.Size()-off)
+		// Most records are a URL and a few fields, a few hundred bytes:
+		// read that much, then the rest if it is longer (a record with
+		// extension data), rather than a page for every record.
+		n := min(int64(firstRead), s.Size()-off)
 		b = s.read(off, int(n))
 		if b == nil {
 			return Record{}, fmt.Errorf("spool: read at %d failed", off)
