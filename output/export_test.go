@@ -1,5 +1,7 @@
 package output
 
+import "io"
+
 // SetMaxParts lowers the number of parts an index may list, for a test, and
 // returns the function that restores it.
 func SetMaxParts(n int) func() {
@@ -15,4 +17,14 @@ func SetSectionBuffer(n int) func() {
 	old := sectionBuffer
 	sectionBuffer = n
 	return func() { sectionBuffer = old }
+}
+
+// Gzip writes the chunks to w as one gzip file, deflated in parallel as a
+// gzipped part is, and returns the error of the last write.
+func Gzip(w io.Writer, chunks [][]byte) error {
+	z := newGzipper(w, nil)
+	for _, c := range chunks {
+		z.add(append(getChunk(), c...))
+	}
+	return z.close()
 }

@@ -1,7 +1,6 @@
 package output_test
 
 import (
-	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -53,16 +52,8 @@ func TestMemoryFlatInParts(t *testing.T) {
 func gzippedSet(t *testing.T, procs int, entries []formats.Entry) map[string][]byte {
 	t.Helper()
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
-	dir := t.TempDir()
-	s, err := write(t, output.Options{Path: filepath.Join(dir, "sitemap.xml"), Format: xml.Format, Gzip: true,
+	files, _ := setFiles(t, output.Options{Path: filepath.Join(t.TempDir(), "sitemap.xml"), Format: xml.Format, Gzip: true,
 		MaxURLs: 5000, BaseURL: base(t, "https://example.com/")}, entries)
-	require.NoError(t, err)
-	files := map[string][]byte{}
-	for _, f := range s.Files() {
-		b, err := os.ReadFile(f.Path)
-		require.NoError(t, err)
-		files[filepath.Base(f.Path)] = b
-	}
 	return files
 }
 

@@ -3,35 +3,35 @@ package output
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"io"
 	"sync"
 	"sync/atomic"
-
-	"github.com/klauspost/compress/gzip"
 )
 
 // store hashes the part's chunks and writes them to its file, gzipped or
 // not, then syncs and closes it. It runs on a goroutine of its own, so that
-// hashing, compressing and writing run beside formatting.
+// hashing, compressing and writing run beside formatting; a gzipped part's
+// chunks are deflated in parallel besides (gzipper).
 func (p *part) store(chunks <-chan []byte, gz bool, slots chan struct{}, written *atomic.Int64) {
 	defer func() { <-slots }()
 	h := sha256.New()
-	var w io.Writer = p.file
-	var zw *gzip.Writer
+	var zw *gzipper
 	if gz {
-		zw = gzip.NewWriter(p.file)
-		w = zw
+		zw = newGzipper(p.file, h)
 	}
 	var err error
 	for c := range chunks {
-		if err == nil {
+		switch {
+		case zw != nil:
+			zw.add(c) // hashed there, and put back once written
+			continue
+		case err == nil:
 			h.Write(c)
-			_, err = w.Write(c)
+			_, err = p.file.Write(c)
 		}
 		putChunk(c)
 	}
-	if err == nil && zw != nil {
-		err = zw.Close()
+	if zw != nil {
+		err = zw.close()
 	}
 	if err == nil {
 		err = p.file.Sync()
