@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	kgzip "github.com/klauspost/compress/gzip"
 	"github.com/stretchr/testify/assert"
@@ -257,4 +258,58 @@ func BenchmarkGzip(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(out.Len())/float64(ref.Len()), "size/gzip-6")
+}
+
+// A gzipped Stream is, once decompressed, the plain Stream's bytes, held or
+// not, for a tiny document and one of several chunks.
+func TestStreamGzipSameContentAsPlain(t *testing.T) {
+	many := make([]formats.Entry, 40000)
+	for i := range many {
+		many[i] = formats.Entry{Loc: fmt.Sprintf("https://example.com/articles/%d/a-long-title-for-page-%d?from=feed", i/3, i)}
+	}
+	stream := func(entries []formats.Entry, gz, hold bool) []byte {
+		var out bytes.Buffer
+		s, err := output.NewStream(&out, output.StreamOptions{Format: xml.Format, Gzip: gz, Hold: hold})
+		require.NoError(t, err)
+		defer s.Abort()
+		for _, e := range entries {
+			require.NoError(t, s.Write(e))
+		}
+		require.NoError(t, s.Close())
+		require.NoError(t, s.Commit())
+		return out.Bytes()
+	}
+	for _, entries := range [][]formats.Entry{pages(1, false), many} {
+		want := stream(entries, false, false)
+		for _, hold := range []bool{false, true} {
+			got := gunzip(t, stream(entries, true, hold))
+			require.True(t, bytes.Equal(want, got), "%d entries, hold %v", len(entries), hold)
+		}
+	}
+	require.Greater(t, len(stream(many, false, false)), 3<<20, "several chunks")
+}
+
+// A gzipped Stream whose writer fails returns the error from Write once
+// the failed chunk is written, and from Close; Abort after a failure ends
+// it too.
+func TestStreamGzipWriteError(t *testing.T) {
+	s, err := output.NewStream(&failingWriter{left: 100}, output.StreamOptions{Format: xml.Format, Gzip: true})
+	require.NoError(t, err)
+	var werr error
+	for i := 0; werr == nil && i < 1e6; i++ {
+		werr = s.Write(formats.Entry{Loc: fmt.Sprintf("https://example.com/page/%d", i)})
+	}
+	require.ErrorIs(t, werr, errDiskFull, "Write fails before the end")
+	require.ErrorIs(t, s.Close(), errDiskFull)
+	s.Abort()
+
+	goroutines := runtime.NumGoroutine()
+	s, err = output.NewStream(&failingWriter{left: 0}, output.StreamOptions{Format: xml.Format, Gzip: true})
+	require.NoError(t, err)
+	require.NoError(t, s.Write(formats.Entry{Loc: "https://example.com/"}))
+	s.Abort() // without Close: its goroutine ends
+	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > goroutines; {
+		require.True(t, time.Now().Before(deadline), "%d goroutines, %d before", runtime.NumGoroutine(), goroutines)
+		time.Sleep(time.Millisecond)
+	}
 }

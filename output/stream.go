@@ -4,8 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
-
-	"github.com/klauspost/compress/gzip"
+	"sync/atomic"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -34,7 +33,7 @@ type Stream struct {
 	w      io.Writer
 	opts   StreamOptions
 	spool  *os.File // what is held until Commit, with Hold
-	gz     *gzip.Writer
+	gz     *gzipStream
 	size   counter        // the uncompressed bytes written
 	fw     formats.Writer // nil until the first Write or Close
 	err    error
@@ -79,7 +78,7 @@ func (s *Stream) start() {
 	}
 	s.size.w = out
 	if s.opts.Gzip {
-		s.gz = gzip.NewWriter(out)
+		s.gz = newGzipStream(out)
 		s.size.w = s.gz
 	}
 	s.fw = s.opts.Format.NewWriter(&s.size, s.opts.Write)
@@ -116,8 +115,10 @@ func (s *Stream) Close() error {
 		s.start()
 	}
 	s.err = s.fw.Close()
-	if s.err == nil && s.gz != nil {
-		s.err = s.gz.Close()
+	if s.gz != nil {
+		if err := s.gz.Close(); s.err == nil {
+			s.err = err
+		}
 	}
 	return s.err
 }
@@ -155,6 +156,9 @@ func (s *Stream) Abort() {
 		return
 	}
 	s.done = true
+	if s.gz != nil {
+		s.gz.Close()
+	}
 	if s.spool != nil {
 		s.spool.Close()
 	}
@@ -173,4 +177,48 @@ func (c *counter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// gzipStream gzips what is written to it as one gzip file on w: it gathers
+// it in chunks, which a goroutine of its own deflates in parallel
+// (gzipper) and writes in order. Once a write to w has failed, Write
+// returns its error; Close returns the first error.
+type gzipStream struct {
+	chunks *chunker
+	done   chan error
+	failed atomic.Pointer[error]
+	closed bool
+}
+
+func newGzipStream(w io.Writer) *gzipStream {
+	g := &gzipStream{chunks: newChunker(), done: make(chan error, 1)}
+	go func(chunks <-chan []byte) {
+		z := newGzipper(w, nil)
+		for c := range chunks {
+			z.add(c)
+			if err := z.err; err != nil && g.failed.Load() == nil {
+				g.failed.Store(&err)
+			}
+		}
+		g.done <- z.close()
+	}(g.chunks.out)
+	return g
+}
+
+func (g *gzipStream) Write(p []byte) (int, error) {
+	if err := g.failed.Load(); err != nil {
+		return 0, *err
+	}
+	return g.chunks.Write(p)
+}
+
+// Close writes what is left and ends the gzip file; it does not close w.
+// It may be called again, and then does nothing.
+func (g *gzipStream) Close() error {
+	if g.closed {
+		return nil
+	}
+	g.closed = true
+	g.chunks.close()
+	return <-g.done
 }
