@@ -3,7 +3,7 @@ package feed
 import (
 	"bytes"
 	"errors"
-	"unicode"
+	"io"
 )
 
 // chunkSize is the size of the pieces a large feed is handed to gofeed in.
@@ -11,7 +11,7 @@ import (
 // items it gives take a few times their own size again; read in pieces, as
 // Next needs them, a feed of MaxSize bytes takes its own bytes and a
 // bounded amount besides. A variable for tests.
-var chunkSize = 4 << 20
+var chunkSize = 1 << 20
 
 // chunker hands the items of a large feed to gofeed a piece at a time:
 // each piece is the document with only some of its items, the text before
@@ -20,21 +20,22 @@ var chunkSize = 4 << 20
 // and the feed's own data (read from the document without its items) are
 // what gofeed gives for the whole document.
 type chunker struct {
-	data       []byte
+	in         *input
 	s          *scan
-	parse      func([]byte) ([]item, meta, error)
+	parse      func(io.Reader) ([]item, meta, error)
 	head, tail []byte
 	next       int // index in s.spans of the first item of the next piece
 	buf        bytes.Buffer
 }
 
-// piece returns the document holding body as its items.
-func (c *chunker) piece(body []byte) []byte {
+// piece returns the document holding bytes a to b of the input as its
+// items.
+func (c *chunker) piece(a, b int) io.Reader {
 	c.buf.Reset()
 	c.buf.Write(c.head)
-	c.buf.Write(body)
+	c.in.writeTo(&c.buf, a, b)
 	c.buf.Write(c.tail)
-	return c.buf.Bytes()
+	return bytes.NewReader(c.buf.Bytes())
 }
 
 // items parses the next piece and returns its items, or nil at the end.
@@ -48,7 +49,7 @@ func (c *chunker) items() ([]item, error) {
 	for j < len(spans) && spans[j][1]-spans[i][0] <= chunkSize {
 		j++
 	}
-	got, _, err := c.parse(c.piece(c.data[spans[i][0]:spans[j-1][1]]))
+	got, _, err := c.parse(c.piece(spans[i][0], spans[j-1][1]))
 	if err == nil && len(got) != j-i {
 		err = errPieceItems
 	}
@@ -64,19 +65,20 @@ var errPieceItems = errors.New("the items of a piece of the feed are not what it
 // chunkSize and chunkable, its first piece only, keeping the rest for
 // nextPiece in r.chunks. A feed whose first piece or data without items
 // does not parse is parsed whole.
-func (r *Reader) parseChunked(data []byte, s *scan, parse func([]byte) ([]item, meta, error)) ([]item, meta, error) {
-	if !chunkable(data, s) {
-		return parse(data)
+func (r *Reader) parseChunked(in *input, s *scan, parse func(io.Reader) ([]item, meta, error)) ([]item, meta, error) {
+	whole := func() ([]item, meta, error) { return parse(in.reader(0, in.Len())) }
+	if !chunkable(in, s) {
+		return whole()
 	}
-	c := &chunker{data: data, s: s, parse: parse,
-		head: data[:s.spans[0][0]], tail: data[s.spans[len(s.spans)-1][1]:]}
-	_, m, err := parse(c.piece(nil))
+	c := &chunker{in: in, s: s, parse: parse,
+		head: in.slice(0, s.spans[0][0]), tail: in.slice(s.spans[len(s.spans)-1][1], in.Len())}
+	_, m, err := parse(c.piece(0, 0))
 	if err != nil {
-		return parse(data)
+		return whole()
 	}
 	items, err := c.items()
 	if err != nil {
-		return parse(data)
+		return whole()
 	}
 	r.chunks = c
 	return items, m, nil
@@ -120,21 +122,21 @@ func fixItems(items []item, first int, s *scan) {
 	}
 }
 
-// chunkable reports whether the feed data, which s scanned, is parsed in
+// chunkable reports whether the feed input, which s scanned, is parsed in
 // pieces: it is larger than chunkSize, whole and without damage, its items
 // are not nested in one another and only white space lies between them,
 // and what surrounds them is small.
-func chunkable(data []byte, s *scan) bool {
-	if len(data) <= chunkSize || s.err != nil || s.trailing > 0 || len(s.spans) < 2 || len(s.spans) != len(s.itemLines) {
+func chunkable(in *input, s *scan) bool {
+	if in.Len() <= chunkSize || s.err != nil || s.trailing > 0 || len(s.spans) < 2 || len(s.spans) != len(s.itemLines) {
 		return false
 	}
 	for i, sp := range s.spans {
 		if sp[1] < 0 {
 			return false
 		}
-		if i > 0 && len(bytes.TrimFunc(data[s.spans[i-1][1]:sp[0]], unicode.IsSpace)) > 0 {
+		if i > 0 && !in.spaceOnly(s.spans[i-1][1], sp[0]) {
 			return false
 		}
 	}
-	return s.spans[0][0]+len(data)-s.spans[len(s.spans)-1][1] <= chunkSize
+	return s.spans[0][0]+in.Len()-s.spans[len(s.spans)-1][1] <= chunkSize
 }

@@ -176,25 +176,7 @@ func readLog(t *testing.T, name string, data []byte) string {
 // read whole: every corpus and test feed, and generated ones, cut into
 // pieces of a few items.
 func TestPiecesReadAsWhole(t *testing.T) {
-	files := map[string][]byte{}
-	for _, f := range corpusFeeds(t) {
-		data, err := os.ReadFile(f.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[f.Name] = data
-	}
-	testdata, _ := filepath.Glob("testdata/*")
-	for _, p := range testdata {
-		if data, err := os.ReadFile(p); err == nil {
-			files[p] = data
-		}
-	}
-	for _, s := range []crafted.Shape{crafted.RSS, crafted.Atom} {
-		for _, c := range append([]crafted.Class{crafted.Ordinary}, crafted.Classes...) {
-			files[s.String()+"/"+c.Name] = c.Make(s, 32<<10)
-		}
-	}
+	files := testFeeds(t)
 	pieces := 0
 	for name, data := range files {
 		whole := readLog(t, name, data)
@@ -214,6 +196,68 @@ func TestPiecesReadAsWhole(t *testing.T) {
 	if pieces < 20 {
 		t.Errorf("only %d readings were in pieces", pieces)
 	}
+}
+
+// TestBlocksReadAsWhole checks that a feed read into blocks of a few bytes
+// gives what it gives read into blocks larger than itself: every corpus
+// and test feed, the generated ones of TestPiecesReadAsWhole (in pieces
+// too), and inputs whose byte order mark, XML declaration, first
+// character or white space a block boundary may cut.
+func TestBlocksReadAsWhole(t *testing.T) {
+	files := testFeeds(t)
+	for i, doc := range []string{
+		"\xef\xbb\xbf" + `<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><item><link>https://a.example/1</link></item></channel></rss>`,
+		" \n\t" + `<?xml version='1.0' encoding='windows-1252' standalone='yes' ?>` + "\n<rss><channel><item><link>https://a.example/é</link></item></channel></rss>",
+		`<?xml encoding="x"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="https://a.example/2"/></entry></feed>`,
+		"\xef\xbb\xbf  " + `{"version":"https://jsonfeed.org/version/1.1","items":[{"url":"https://a.example/3"}]}`,
+		`<rss><channel><item><link>https://a.example/4</link></item><item><link>https://a.example/5`,
+		"<rss><channel><item><link>https://a.example/6</link></item></channel></rss>\u00a0\u2003",
+		"<rss><channel><item><link>https://a.example/7</link></item>\u2003\u00a0<item><link>https://a.example/8</link></item></channel></rss>",
+		"<rss><channel><item><link>https://a.example/9</link></item></channel></rss>\n<!-- after -->\u00a0<x/>",
+		"<rss><channel><item><link>https://a.example/10</link></item></channel></rss><",
+		"<rss><channel><item><link>https://a.example/11</link></item>\n<item><link>https://a.example/12</link></item></channel></rss >",
+		"<rss><channel><item><link>https://a.example/13</link></item>\n<item><link>https://a.example/14</link></item></channel><item>",
+	} {
+		files[fmt.Sprintf("edge %d", i)] = []byte(doc)
+	}
+	defer feed.SetChunkSize(1 << 10)()
+	for name, data := range files {
+		whole := readLog(t, name, data)
+		for _, size := range [][2]int{{1, 1}, {2, 5}, {3, 64}} {
+			restore := feed.SetBlockSizes(size[0], size[1])
+			got := readLog(t, name, data)
+			restore()
+			if got != whole {
+				t.Errorf("%s in blocks of %d to %d bytes:\n%s\nin one block:\n%s", name, size[0], size[1], got, whole)
+			}
+		}
+	}
+}
+
+// testFeeds returns every corpus feed, the files of testdata/feeds and
+// generated feeds of each crafted class, by name.
+func testFeeds(t *testing.T) map[string][]byte {
+	files := map[string][]byte{}
+	for _, f := range corpusFeeds(t) {
+		data, err := os.ReadFile(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f.Name] = data
+	}
+	testdata, _ := filepath.Glob("testdata/*")
+	feeds, _ := filepath.Glob("testdata/feeds/*")
+	for _, p := range append(testdata, feeds...) {
+		if data, err := os.ReadFile(p); err == nil {
+			files[p] = data
+		}
+	}
+	for _, s := range []crafted.Shape{crafted.RSS, crafted.Atom} {
+		for _, c := range append([]crafted.Class{crafted.Ordinary}, crafted.Classes...) {
+			files[s.String()+"/"+c.Name] = c.Make(s, 32<<10)
+		}
+	}
+	return files
 }
 
 // TestLargeFeedReadInBoundedMemory checks that a large feed is read in

@@ -48,6 +48,15 @@ func SetChunkSize(n int) (restore func()) {
 	return func() { chunkSize = old }
 }
 
+// SetBlockSizes makes feeds read into blocks of min bytes, then each twice
+// the one before up to max, until the returned function restores the
+// sizes.
+func SetBlockSizes(min, max int) (restore func()) {
+	oldMin, oldMax := blockMin, blockMax
+	blockMin, blockMax = min, max
+	return func() { blockMin, blockMax = oldMin, oldMax }
+}
+
 // ReadsInPieces reports whether the reader reads the XML feed data in
 // pieces at the current chunk size.
 func ReadsInPieces(data []byte) bool {

@@ -173,7 +173,6 @@
 package feed
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -217,9 +216,9 @@ func isFeedRoot(local string) bool {
 
 // Reader reads the items of a feed as entries. The whole feed is read and
 // checked on the first call to Next, and parsed then; a large one (over
-// 4 MiB, with only white space between its items) is handed to gofeed a
-// few MiB of items at a time, as Next needs them, so that the memory it
-// takes stays a few times its size.
+// 1 MiB, with only white space between its items) is handed to gofeed
+// 1 MiB of items at a time, as Next needs them, so that the memory it
+// takes stays its own size and a bounded amount besides.
 type Reader struct {
 	src  io.Reader
 	opts formats.ReadOptions
@@ -300,22 +299,24 @@ func (r *Reader) Next() (formats.Entry, error) {
 
 // parse reads the whole input and parses it into r.items.
 func (r *Reader) parse() error {
-	data, err := io.ReadAll(io.LimitReader(r.src, MaxSize+1))
+	in, err := readInput(io.LimitReader(r.src, MaxSize+1))
 	if err != nil {
 		return &formats.ParseError{Source: r.opts.Source, Err: fmt.Errorf("reading feed: %w", err)}
 	}
-	if len(data) > MaxSize {
+	if in.Len() > MaxSize {
 		return r.opts.Errorf(0, 0, "feed larger than %d MiB: refused (feeds are parsed whole)", MaxSize>>20)
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	body := bytes.TrimLeft(data, " \t\r\n\f")
-	if len(body) == 0 {
+	if bom := "\xef\xbb\xbf"; string(in.slice(0, min(len(bom), in.Len()))) == bom {
+		in.trimFront(len(bom))
+	}
+	body := in.skip(0, " \t\r\n\f")
+	if body == in.Len() {
 		return r.opts.Errorf(0, 0, "%v", formats.ErrEmpty)
 	}
-	if body[0] == '{' || body[0] == '[' {
-		return r.parseJSON(body)
+	if c := in.slice(body, body+1)[0]; c == '{' || c == '[' {
+		return r.parseJSON(in.slice(body, in.Len()))
 	}
-	return r.parseXML(data)
+	return r.parseXML(in)
 }
 
 // resolveBase returns the base against which the feed's relative item links

@@ -90,7 +90,7 @@ func rawName(n xml.Name) string {
 	return n.Local
 }
 
-// scanXML tokenizes data as gofeed's decoder does (not strict), without
+// scanXML tokenizes the input as gofeed's decoder does (not strict), without
 // building anything, to check its depth, to know where the items are and how
 // to close the document after the last complete one, and to find damage
 // gofeed passes over in silence.
@@ -100,8 +100,8 @@ func rawName(n xml.Name) string {
 // above, so that </description> closes an unclosed <br> and then the
 // description. An end tag that matches no open element thus closes them all,
 // root included, and gofeed stops there.
-func scanXML(data []byte) *scan {
-	d := xml.NewDecoder(bytes.NewReader(data))
+func scanXML(in *input) *scan {
+	d := xml.NewDecoder(in.reader(0, in.Len()))
 	d.Strict = false
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 	s := &scan{}
@@ -109,7 +109,7 @@ func scanXML(data []byte) *scan {
 	// langs is the xml:lang in scope of each open element below the root
 	// (the root's is the feed's language).
 	var langs []langAttr
-	g := newGuard(len(data))
+	g := newGuard(in.Len())
 	items := 0     // item or entry elements open
 	itemTag := ""  // their local name
 	itemDepth := 0 // depth of the innermost open item or entry
@@ -149,8 +149,8 @@ func scanXML(data []byte) *scan {
 			}
 			// The input is cut short when the tokenizer ran out of it, or
 			// failed on its last bytes: a token cut in two ("<![CD").
-			rest := data[min(int(d.InputOffset()), len(data)):]
-			if err == io.EOF || errors.As(err, &syn) && (strings.Contains(syn.Msg, "EOF") || len(bytes.TrimSpace(rest)) == 0) {
+			rest := min(int(d.InputOffset()), in.Len())
+			if err == io.EOF || errors.As(err, &syn) && (strings.Contains(syn.Msg, "EOF") || in.spaceOnly(rest, in.Len())) {
 				s.truncated = true
 				s.inItem = items > 0
 			}
@@ -276,44 +276,52 @@ func xmlLang(t xml.StartElement) (string, bool) {
 	return "", false
 }
 
-// xmlDecl matches an XML declaration, to make it declare UTF-8.
-var xmlDecl = regexp.MustCompile(`^\s*<\?xml[^>]*?\?>`)
+// xmlDecl matches an XML declaration, to make it declare UTF-8; it is
+// looked for after the white space (as the regular expression \s knows
+// it) that starts the document.
+var xmlDecl = regexp.MustCompile(`^<\?xml[^>]*?\?>`)
 
-// prepare makes data, the reader's own, ready for gofeed, in place but
-// for a declaration too short to rewrite where it stands: it declares
+// prepare makes the input, the reader's own, ready for gofeed, in place
+// but for a declaration too short to rewrite where it stands: it declares
 // UTF-8 (the content is UTF-8 already, whatever the declaration says) and
 // replaces the C0 control characters XML forbids with spaces, as the
 // decoding of formats.Open does (a separator: two URLs a vertical tab
 // splits stay two), so that scanXML sees what gofeed sees.
-func prepare(data []byte) []byte {
-	if m := xmlDecl.FindIndex(data); m != nil && bytes.Contains(data[:m[1]], []byte("encoding")) {
-		const decl = `<?xml version="1.0" encoding="UTF-8"?>`
-		if m[1] >= len(decl) {
-			// In place, the input being the reader's own: no copy of a
-			// large feed.
-			data = data[m[1]-len(decl):]
-			copy(data, decl)
-		} else {
-			data = append([]byte(decl), data[m[1]:]...)
+func prepare(in *input) {
+	// The declaration ends at the first '>', if it is there.
+	start := in.skip(0, " \t\n\f\r")
+	if end := in.index(start, '>'); end >= 0 {
+		if m := xmlDecl.FindIndex(in.slice(start, end+1)); m != nil && bytes.Contains(in.slice(start, start+m[1]), []byte("encoding")) {
+			const decl = `<?xml version="1.0" encoding="UTF-8"?>`
+			if m[1] += start; m[1] >= len(decl) {
+				// In place, the input being the reader's own: no copy of
+				// a large feed.
+				in.trimFront(m[1] - len(decl))
+				in.put(0, []byte(decl))
+			} else {
+				in.trimFront(m[1])
+				in.prepend([]byte(decl))
+			}
 		}
 	}
-	for i, b := range data {
-		if b < 0x20 && b != '\t' && b != '\n' && b != '\r' {
-			data[i] = ' '
+	for _, blk := range in.blocks {
+		for i, b := range blk {
+			if b < 0x20 && b != '\t' && b != '\n' && b != '\r' {
+				blk[i] = ' '
+			}
 		}
 	}
-	return data
 }
 
 // parseXML parses an RSS, RDF or Atom feed into r.items, salvaging the items
 // of a damaged one.
-func (r *Reader) parseXML(data []byte) error {
-	data = prepare(data)
-	s := scanXML(data)
+func (r *Reader) parseXML(in *input) error {
+	prepare(in)
+	s := scanXML(in)
 	if s.refused {
 		return r.opts.Errorf(s.line, s.col, "%v", s.err)
 	}
-	var parse func([]byte) ([]item, meta, error)
+	var parse func(io.Reader) ([]item, meta, error)
 	switch s.root {
 	case "rss", "rdf":
 		parse = parseRSS
@@ -327,14 +335,14 @@ func (r *Reader) parseXML(data []byte) error {
 	default:
 		return r.opts.Errorf(0, 0, "not a feed: XML with root element <%s>", s.root)
 	}
-	items, m, err := r.parseChunked(data, s, parse)
+	items, m, err := r.parseChunked(in, s, parse)
 	if err != nil {
 		if s.err == nil {
 			// Well-formed, but not as gofeed expects a feed.
-			line, col := r.errPos(data, err)
+			line, col := r.errPos(in, err)
 			return r.opts.Errorf(line, col, "not a valid feed: %v", err)
 		}
-		if items, m, err = r.salvage(data, s, parse); err != nil {
+		if items, m, err = r.salvage(in, s, parse); err != nil {
 			return err
 		}
 	}
@@ -372,7 +380,7 @@ type meta struct {
 // cut short at the end gives its items, then an error that matches
 // formats.ErrDamaged; one malformed in the middle gives its items, then an
 // error that does not. One with no complete item gives the error at once.
-func (r *Reader) salvage(data []byte, s *scan, parse func([]byte) ([]item, meta, error)) ([]item, meta, error) {
+func (r *Reader) salvage(in *input, s *scan, parse func(io.Reader) ([]item, meta, error)) ([]item, meta, error) {
 	d := &damage{line: s.line, col: s.col, kind: malformed, msg: fmt.Sprintf("malformed XML: %v", s.err)}
 	if s.truncated {
 		d.kind = cutShort
@@ -384,13 +392,11 @@ func (r *Reader) salvage(data []byte, s *scan, parse func([]byte) ([]item, meta,
 	var items []item
 	var m meta
 	if s.cut > 0 {
-		var b bytes.Buffer
-		b.Grow(s.cut + 64)
-		b.Write(data[:s.cut])
+		var closers strings.Builder
 		for _, name := range s.closers {
-			b.WriteString("</" + name + ">")
+			closers.WriteString("</" + name + ">")
 		}
-		items, m, _ = parse(b.Bytes())
+		items, m, _ = parse(io.MultiReader(in.reader(0, s.cut), strings.NewReader(closers.String())))
 	}
 	if len(items) == 0 {
 		d.msg += ", before any complete item"
@@ -414,33 +420,24 @@ func (r *Reader) damageError(d *damage) error {
 	return err
 }
 
-// errPos finds the line and column of a gofeed error in data, when it says.
-func (r *Reader) errPos(data []byte, err error) (int, int) {
+// errPos finds the line and column of a gofeed error in the input, when it
+// says.
+func (r *Reader) errPos(in *input, err error) (int, int) {
 	var syn *xml.SyntaxError
 	if errors.As(err, &syn) {
 		return syn.Line, 0
 	}
 	var exp *xpp.ExpectError
 	if errors.As(err, &exp) {
-		return position(data, exp.Offset)
+		return in.position(exp.Offset)
 	}
 	return 0, 0
 }
 
-// position returns the 1-based line and byte column of offset in data.
-func position(data []byte, offset int64) (int, int) {
-	if offset < 0 || offset > int64(len(data)) {
-		return 0, 0
-	}
-	before := data[:offset]
-	line := bytes.Count(before, []byte("\n")) + 1
-	return line, len(before) - bytes.LastIndexByte(before, '\n')
-}
-
 // parseRSS parses RSS 0.9x–2.0 or RDF and returns its items, its channel
 // links and its language (<language>, else dc:language).
-func parseRSS(data []byte) ([]item, meta, error) {
-	f, err := (&rss.Parser{}).Parse(bytes.NewReader(data))
+func parseRSS(doc io.Reader) ([]item, meta, error) {
+	f, err := (&rss.Parser{}).Parse(doc)
 	if err != nil {
 		return nil, meta{}, err
 	}
@@ -465,8 +462,8 @@ func parseRSS(data []byte) ([]item, meta, error) {
 
 // parseAtom parses Atom 0.3 or 1.0 and returns its entries, the feed's
 // alternate links and its xml:lang.
-func parseAtom(data []byte) ([]item, meta, error) {
-	f, err := (&atom.Parser{}).Parse(bytes.NewReader(data))
+func parseAtom(doc io.Reader) ([]item, meta, error) {
+	f, err := (&atom.Parser{}).Parse(doc)
 	if err != nil {
 		return nil, meta{}, err
 	}
