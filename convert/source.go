@@ -18,7 +18,10 @@ type ReadOptions struct {
 	// From names the format of the inputs; empty detects it per input.
 	// The children of a followed index are always recognized by content.
 	From string
-	// Strict makes every warning an error.
+	// Strict reads strictly (formats.ReadOptions.Strict): what validate
+	// rates as an error ends the reading; a feed's warnings stay warnings,
+	// as validate's feed-item (feed2sitemap convert --strict fails on
+	// them through validate's rules).
 	Strict bool
 	// NewsName, when set, makes the feed items of the last two days news
 	// entries of this publication (see formats.ReadOptions.NewsName).

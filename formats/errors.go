@@ -103,7 +103,10 @@ type ReadOptions struct {
 	// unknown (a local file or standard input).
 	Base *url.URL
 	// Strict turns every warning into an error: the reader returns it from
-	// Next instead of reporting it to Warn.
+	// Next instead of reporting it to Warn. Strict reading refuses exactly
+	// what validate rates as an error, so that a feed's warnings stay
+	// warnings (formats/feed's NewReader), and refuses a document over
+	// MaxURLs entries (TooManyURLs).
 	Strict bool
 	// Warn receives each warning in lenient mode. Nil discards them.
 	Warn func(*ParseError)
@@ -152,6 +155,17 @@ func (o *ReadOptions) Note(line, col int, err error) {
 		o.Warn(&ParseError{Source: o.Source, Line: line, Column: col, Err: err})
 	}
 }
+
+// TooManyURLs returns the error of strict reading at the entry after the
+// first MaxURLs of one document: a sitemap, a list or a feed holds at most
+// that many, as validate's too-many-urls rule says.
+func (o *ReadOptions) TooManyURLs() error {
+	return &ParseError{Source: o.Source, Err: errTooManyURLs}
+}
+
+// errTooManyURLs is the error of TooManyURLs, in the words convert uses
+// for an input over the limit.
+var errTooManyURLs = fmt.Errorf("more than %d entries: over the protocol's limit for one file", MaxURLs)
 
 // Warningf is Warning with a formatted message.
 func (o *ReadOptions) Warningf(line, col int, skipped bool, format string, args ...any) error {

@@ -37,7 +37,7 @@ func TestOpenStrictNotUTF8(t *testing.T) {
 // as of validate's too-large rule, whatever cap the caller set; lenient
 // reading keeps the caller's cap.
 func TestOpenStrictCapsAtProtocolLimit(t *testing.T) {
-	line := []byte("https://a.example/" + strings.Repeat("a", 1000) + "\n")
+	line := []byte("https://a.example/" + strings.Repeat("a", 2000) + "\n") // fewer URLs than MaxURLs
 	big := gz(bytes.Repeat(line, formats.MaxBytes/len(line)+1))
 	for _, max := range []int64{0, 2 * formats.MaxBytes} {
 		_, _, err := readAll(t, big, formats.OpenOptions{MaxBytes: max, ReadOptions: formats.ReadOptions{Strict: true}})

@@ -3,16 +3,17 @@ package validate
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
-	"github.com/feed2sitemap/feed2sitemap/formats/feed"
 )
 
 // The differential tests hold the readers and validate to one verdict: the
@@ -22,15 +23,11 @@ import (
 // both open through internal/source and take line by line through
 // internal/textlines.
 //
-// XML sitemaps and indexes are held to it too.
-//
-// Known disagreements, left out by name (skipDisagreement):
-//   - Feeds: what the strict feed reader refuses (an item without a link,
-//     a date without a time zone), validate reports as feed-item
-//     warnings.
-//   - More than 50,000 URLs in a text list: convert counts them
-//     (formats/text's TestCorpus reads 100,000 strictly); validate's
-//     too-many-urls is an error.
+// XML sitemaps and indexes are held to it too, and so are feeds: the
+// feed reader's warnings (an item without a link, a date without a time
+// zone) stay warnings in strict mode, as validate's feed-item, and strict
+// reading refuses more than 50,000 URLs in a text list or a feed, as
+// validate's too-many-urls. There is no known exception.
 
 // strictVerdict opens in with the strict reader and reads it to the end.
 // It returns the format read (nil when Open failed) and the first error.
@@ -65,29 +62,13 @@ func checkErrors(t testing.TB, in []byte) (errs, all []Finding) {
 	return errs, all
 }
 
-// skipDisagreement skips an input of a known disagreement (see above),
-// naming it.
-func skipDisagreement(t *testing.T, f *formats.Format, findings []Finding, readErr error) {
-	switch f {
-	case feed.Format:
-		t.Skip("feeds: validate reports what the strict feed reader refuses as feed-item warnings")
-	}
-	for _, x := range findings {
-		switch x.Rule {
-		case ruleTooManyURLs:
-			t.Skip("more than 50,000 URLs: counted by convert, not by the strict text reader")
-		}
-	}
-}
-
 // agree fails t when the strict reader and validate disagree on in.
 func agree(t *testing.T, in []byte) {
-	f, readErr := strictVerdict(in)
-	errs, all := checkErrors(t, in)
+	_, readErr := strictVerdict(in)
+	errs, _ := checkErrors(t, in)
 	if (readErr == nil) == (len(errs) == 0) {
 		return
 	}
-	skipDisagreement(t, f, all, readErr)
 	if readErr == nil {
 		t.Fatalf("the strict reader accepts %.200q, validate reports %d errors, the first: %v", in, len(errs), errs[0])
 	}
@@ -130,6 +111,34 @@ func TestStrictReaderAgreesOnSharedCorpus(t *testing.T) {
 			continue // a directory
 		}
 		t.Run(filepath.Base(path), func(t *testing.T) { agree(t, data) })
+	}
+}
+
+// TestStrictReaderAgreesOverTheLimit holds them to one verdict at the
+// protocol's 50,000 URLs in a text list and a feed, and one past it:
+// validate's too-many-urls is an error, and strict reading stops there.
+func TestStrictReaderAgreesOverTheLimit(t *testing.T) {
+	var list, items strings.Builder
+	for i := range formats.MaxURLs {
+		fmt.Fprintf(&list, "https://x.example/%d\n", i)
+		fmt.Fprintf(&items, "<item><link>https://x.example/%d</link></item>", i)
+	}
+	rss := func(items string) []byte {
+		return []byte(`<rss version="2.0"><channel>` + items + `</channel></rss>`)
+	}
+	for name, in := range map[string][]byte{
+		"list at the limit": []byte(list.String()),
+		"list past it":      []byte(list.String() + "https://x.example/last\n"),
+		"list past it, bad": []byte(list.String() + "nope\n"),
+		"feed at the limit": rss(items.String()),
+		"feed past it":      rss(items.String() + "<item><link>https://x.example/last</link></item>"),
+		"feed, one skipped": rss(items.String() + "<item><guid>no link</guid></item>"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, readErr := strictVerdict(in)
+			assert.Equal(t, strings.Contains(name, "past"), readErr != nil, "%v", readErr)
+			agree(t, in)
+		})
 	}
 }
 
@@ -192,6 +201,15 @@ func differentialCases() [][]byte {
 		"\xef\xbb\xbfhttps://x.example/caf\xe9\n",
 		"\xef\xbb\xbfhttps://x.example/a\n",
 		"https://x.example/\uFFFE\n",
+		// Feeds: an item without a usable link, a date without a time
+		// zone, a mistyped field, an alternate without the page's own
+		// language: warnings both ways.
+		`<rss version="2.0"><channel><item><guid>abc</guid></item><item><link>https://x.example/a</link></item></channel></rss>`,
+		`<rss version="2.0"><channel><item><link>tag:x.example,2024:1</link></item></channel></rss>`,
+		`<rss version="2.0"><channel><item><link>https://x.example/a</link><pubDate>05 Jan 17 13:34:55</pubDate></item></channel></rss>`,
+		`<feed xmlns="http://www.w3.org/2005/Atom"><entry><link href="https://x.example/a"/><link rel="alternate" hreflang="fr" href="https://x.example/fr/a"/></entry></feed>`,
+		`{"version": "https://jsonfeed.org/version/1.1", "items": [{"url": "https://x.example/a", "tags": "x"}, {"id": "1"}]}`,
+		`<rss version="2.0"><channel><item><link>https://x.example/a</link></item>`,
 		// Nothing to read.
 		"",
 		"\n \n",

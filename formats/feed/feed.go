@@ -220,8 +220,10 @@ func isFeedRoot(local string) bool {
 // 1 MiB of items at a time, as Next needs them, so that the memory it
 // takes stays its own size and a bounded amount besides.
 type Reader struct {
-	src  io.Reader
-	opts formats.ReadOptions
+	src     io.Reader
+	opts    formats.ReadOptions // Strict unset: see NewReader
+	strict  bool                // strict reading: at most formats.MaxURLs entries
+	entries int                 // entries returned
 
 	parsed bool
 	items  []item // what the feed's items say, in feed order
@@ -245,13 +247,22 @@ type Reader struct {
 // NewReader returns a reader of the feed r, which must be UTF-8 (as
 // formats.Open delivers it). Warnings name opts.Source and the item's number
 // and, for XML, its line.
+//
+// Its warnings stay warnings in strict mode: an item a sitemap cannot use
+// (no usable link) is skipped, and a field it cannot use (a date without a
+// time zone) dropped, with a warning, as the protocol has it; validate
+// rates them as warnings (feed-item). Strict reading refuses what
+// validate rates as errors: damage to the document, as lenient reading
+// does, and more than formats.MaxURLs items.
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
-	return &Reader{src: r, opts: opts}
+	rd := &Reader{src: r, opts: opts, strict: opts.Strict}
+	rd.opts.Strict = false
+	return rd
 }
 
 // Next returns the entry of the next usable item, or io.EOF after the last
-// one. Items it cannot use are reported to the warning handler and skipped;
-// in strict mode the first warning is returned as the error. Damage to the
+// one. Items it cannot use are reported to the warning handler and skipped,
+// in strict mode too (see NewReader). Damage to the
 // document is returned as an error after the entries read before it (see the
 // package documentation). Errors are sticky.
 func (r *Reader) Next() (formats.Entry, error) {
@@ -282,6 +293,10 @@ func (r *Reader) Next() (formats.Entry, error) {
 			return formats.Entry{}, err
 		}
 		if ok {
+			if r.entries++; r.strict && r.entries > formats.MaxURLs {
+				r.err = r.opts.TooManyURLs()
+				return formats.Entry{}, r.err
+			}
 			return e, nil
 		}
 	}

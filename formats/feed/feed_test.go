@@ -2,6 +2,7 @@ package feed_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net/url"
 	"strings"
@@ -295,26 +296,54 @@ func TestWarningsNameItemAndLine(t *testing.T) {
 	assert.Equal(t, `feed.xml:3: item 2 ("Second") has no link`, w.Error())
 }
 
+// TestStrict reads feeds in strict mode: an item without a link is
+// skipped, and a date without a time zone keeps only its day, with a
+// warning, as in lenient mode (validate rates them as feed-item warnings);
+// more than formats.MaxURLs items is an error (validate's too-many-urls),
+// after the entries within the limit.
 func TestStrict(t *testing.T) {
 	doc := rssDoc(`<item><link>http://a.example/1</link></item><item><guid>abc</guid></item><item><link>http://a.example/3</link></item>`)
-	r := feed.NewReader(strings.NewReader(doc), formats.ReadOptions{Source: "s", Strict: true})
-	e, err := r.Next()
-	require.NoError(t, err)
-	assert.Equal(t, "http://a.example/1", e.Loc)
-	_, err = r.Next()
+	res := read(t, doc, formats.ReadOptions{Source: "s", Strict: true})
+	require.NoError(t, res.err)
+	assert.Equal(t, []string{"http://a.example/1", "http://a.example/3"}, res.locs())
+	require.Len(t, res.warnings, 1)
+	assert.True(t, res.warnings[0].Skipped)
+	assert.Contains(t, res.warnings[0].Error(), "item 2 has no link")
+
+	doc = rssDoc(`<item><link>http://a.example/1</link><pubDate>05 Jan 17 13:34:55</pubDate></item>`)
+	res = read(t, doc, formats.ReadOptions{Strict: true})
+	require.NoError(t, res.err)
+	require.Len(t, res.entries, 1)
+	assert.Equal(t, "2017-01-05", res.entries[0].LastMod.String(), "the date is kept, without its time")
+	require.Len(t, res.warnings, 1)
+	assert.False(t, res.warnings[0].Skipped)
+
+	var items strings.Builder
+	items.WriteString(`<item><guid>no link</guid></item>`) // skipped, not counted
+	for i := range formats.MaxURLs {
+		fmt.Fprintf(&items, "<item><link>http://a.example/%d</link></item>", i)
+	}
+	atLimit := items.String()
+	res = read(t, rssDoc(atLimit), formats.ReadOptions{Source: "s", Strict: true})
+	require.NoError(t, res.err)
+	assert.Equal(t, formats.MaxURLs, len(res.entries))
+
+	r := feed.NewReader(strings.NewReader(rssDoc(atLimit+"<item><link>http://a.example/last</link></item>")), formats.ReadOptions{Source: "s", Strict: true})
+	n := 0
+	var err error
+	for ; err == nil; n++ {
+		_, err = r.Next()
+	}
 	var pe *formats.ParseError
 	require.ErrorAs(t, err, &pe)
-	assert.True(t, pe.Skipped)
-	assert.Contains(t, pe.Error(), "item 2 has no link")
+	assert.Equal(t, "s: more than 50000 entries: over the protocol's limit for one file", pe.Error())
+	assert.Equal(t, formats.MaxURLs+1, n, "the entries within the limit come first")
 	_, err2 := r.Next()
 	assert.Equal(t, err, err2, "the error is sticky")
 
-	// A dropped lastmod is an error in strict mode too.
-	doc = rssDoc(`<item><link>http://a.example/1</link><pubDate>05 Jan 17 13:34:55</pubDate></item>`)
-	r = feed.NewReader(strings.NewReader(doc), formats.ReadOptions{Strict: true})
-	_, err = r.Next()
-	require.ErrorAs(t, err, &pe)
-	assert.False(t, pe.Skipped)
+	res = read(t, rssDoc(atLimit+"<item><link>http://a.example/last</link></item>"), formats.ReadOptions{})
+	require.NoError(t, res.err, "lenient reading reads them all")
+	assert.Equal(t, formats.MaxURLs+1, len(res.entries))
 }
 
 func TestDamaged(t *testing.T) {

@@ -145,7 +145,8 @@ func FuzzRoundTrip(f *testing.F) {
 			if err := w.Close(); err != nil {
 				t.Fatal(err)
 			}
-			r := feed.NewReader(bytes.NewReader(buf.Bytes()), formats.ReadOptions{Source: name, Strict: true})
+			r := feed.NewReader(bytes.NewReader(buf.Bytes()), formats.ReadOptions{Source: name, Strict: true,
+				Warn: func(pe *formats.ParseError) { t.Fatalf("%s: warning: %v\n%s", name, pe, buf.Bytes()) }})
 			got, err := r.Next()
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", name, err, buf.Bytes())

@@ -91,11 +91,15 @@ func readInput(t testing.TB, path string) []formats.Entry {
 	return readFeed(t, data, false)
 }
 
-// readFeed reads a feed through formats.Open.
+// readFeed reads a feed through formats.Open; strictly, it fails t at a
+// warning too (a feed's warnings stay warnings in strict mode).
 func readFeed(t testing.TB, doc []byte, strict bool) []formats.Entry {
 	t.Helper()
-	r, f, err := formats.Open(bytes.NewReader(doc), formats.OpenOptions{
-		ReadOptions: formats.ReadOptions{Source: "output", Strict: strict}})
+	opts := formats.ReadOptions{Source: "output", Strict: strict}
+	if strict {
+		opts.Warn = func(pe *formats.ParseError) { t.Errorf("warning: %v\n%s", pe, doc) }
+	}
+	r, f, err := formats.Open(bytes.NewReader(doc), formats.OpenOptions{ReadOptions: opts})
 	require.NoError(t, err)
 	require.Equal(t, "feed", f.Name)
 	var back []formats.Entry

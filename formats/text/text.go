@@ -55,6 +55,7 @@ type Reader struct {
 	lines *textlines.Reader
 	opts  formats.ReadOptions
 	err   error
+	urls  int // URL lines read, valid or not
 }
 
 // NewReader returns a reader of the text sitemap r. Lines end with LF, CRLF
@@ -84,6 +85,12 @@ func (r *Reader) Next() (formats.Entry, error) {
 				r.err = werr
 			}
 			continue
+		}
+		if r.urls++; r.urls > formats.MaxURLs && r.opts.Strict {
+			// Over the protocol's limit for one file: refused at the
+			// URL past it, as validation does (too-many-urls).
+			r.err = r.opts.TooManyURLs()
+			break
 		}
 		loc, perr := formats.ParseLoc(string(line), nil)
 		if perr == nil && r.opts.Strict {

@@ -84,6 +84,40 @@ func TestReaderStrict(t *testing.T) {
 	assert.Equal(t, []string{"https://a.example/1"}, locs)
 }
 
+// TestStrictTooManyURLs reads a list of 50,001 URL lines, one of them
+// invalid, among comments and blank lines: strict reading stops at the
+// URL line past the protocol's limit (valid or not, as validate's
+// too-many-urls counts them), with an error that names the limit; lenient
+// reading reads them all, without a warning of its own (convert counts
+// what it reads).
+func TestStrictTooManyURLs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# a list\n\n")
+	for i := range formats.MaxURLs {
+		fmt.Fprintf(&b, "https://a.example/%d\n", i)
+		if i == 10 {
+			b.WriteString("# a comment\n\n")
+		}
+	}
+	atLimit := b.String()
+	locs, _, err := read(t, []byte(atLimit), true)
+	require.NoError(t, err, "50,000 URLs are within the limit")
+	assert.Equal(t, formats.MaxURLs, len(locs))
+
+	for _, last := range []string{"https://a.example/last\n", "nope\n"} {
+		locs, _, err = read(t, []byte(atLimit+last), true)
+		var pe *formats.ParseError
+		require.ErrorAs(t, err, &pe, last)
+		assert.Equal(t, "urls.txt: more than 50000 entries: over the protocol's limit for one file", pe.Error())
+		assert.Equal(t, formats.MaxURLs, len(locs), "the entries before it are read")
+
+		locs, warnings, err := read(t, []byte(atLimit+last), false)
+		require.NoError(t, err)
+		assert.Equal(t, formats.MaxURLs+1-len(warnings), len(locs), last)
+		assert.Len(t, warnings, strings.Count(last, "nope"))
+	}
+}
+
 func TestReaderLongLine(t *testing.T) {
 	in := "https://a.example/1\nhttps://a.example/" + strings.Repeat("x", 1<<20) + "\nhttps://a.example/2\n"
 	locs, warnings, err := read(t, []byte(in), false)
@@ -176,7 +210,9 @@ func TestRoundTrip(t *testing.T) {
 }
 
 // TestCorpus reads the corpus's text lists and checks the golden output of
-// reading and writing them.
+// reading and writing them. A list over the protocol's 50,000 URLs is read
+// without strict mode, and must give no warning: strict reading stops past
+// the limit (TestStrictTooManyURLs).
 func TestCorpus(t *testing.T) {
 	for name, want := range map[string]int{
 		"crawlercommons__sitemap.txt":          2,
@@ -191,7 +227,9 @@ func TestCorpus(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			in, err := os.ReadFile(filepath.Join(corpus.Dir(t), name))
 			require.NoError(t, err)
-			r, f, err := formats.Open(bytes.NewReader(in), formats.OpenOptions{ReadOptions: formats.ReadOptions{Source: name, Strict: true}})
+			opts := formats.ReadOptions{Source: name, Strict: want <= formats.MaxURLs,
+				Warn: func(pe *formats.ParseError) { t.Errorf("warning: %v", pe) }}
+			r, f, err := formats.Open(bytes.NewReader(in), formats.OpenOptions{ReadOptions: opts})
 			require.NoError(t, err)
 			require.Equal(t, text.Format, f, "recognized by content")
 			var out bytes.Buffer
