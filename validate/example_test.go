@@ -42,7 +42,7 @@ func ExampleReport() {
 	//       fix: remove the comment lines
 	//
 	// 0 errors, 2 warnings in 1 file
-	// note: the host and directory rules were skipped for 1 file whose URL is unknown (give --base-url)
+	// note: the host and directory rules were skipped for 1 file whose URL is unknown (give it: Source.URL)
 }
 
 func ExampleRules() {

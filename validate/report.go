@@ -3,6 +3,7 @@ package validate
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -16,6 +17,15 @@ type Report struct {
 	// Max is how many findings are kept to be shown; 0 keeps all. Counts
 	// include every finding.
 	Max int
+	// Hint, when set, returns a program's own words for what the text
+	// report says of key (the program's flag, say), "" for the report's
+	// own: for ErrFindingsNotShown, what sets Max; for ErrScopeUnknown,
+	// how to give the documents' URL.
+	Hint func(key error) string
+	// FixHint, when set, returns a program's own way to fix the findings
+	// of rule (its flag, say), which the text and JSON reports add to the
+	// rule's Fix in a parenthesis; "" adds nothing.
+	FixHint func(rule *Rule) string
 
 	files    []*fileReport
 	byName   map[string]*fileReport
@@ -31,6 +41,36 @@ type fileReport struct {
 	errors   int
 	warnings int
 	findings []Finding
+}
+
+// The keys of Report.Hint: what the text report says of, for a program to
+// add its own advice (a flag, say).
+var (
+	// ErrFindingsNotShown is the findings counted but not kept (Omitted).
+	ErrFindingsNotShown = errors.New("validate: findings not shown")
+	// ErrScopeUnknown is documents whose URL is unknown, for which the
+	// host and directory rules were skipped.
+	ErrScopeUnknown = errors.New("validate: the URL a document is served at is unknown")
+)
+
+// hint returns what Hint says of key, or else def.
+func (r *Report) hint(key error, def string) string {
+	if r.Hint != nil {
+		if h := r.Hint(key); h != "" {
+			return h
+		}
+	}
+	return def
+}
+
+// fix returns how to fix the findings of rule: its Fix, with FixHint's.
+func (r *Report) fix(rule *Rule) string {
+	if r.FixHint != nil {
+		if h := r.FixHint(rule); h != "" {
+			return rule.Fix + " (" + h + ")"
+		}
+	}
+	return rule.Fix
 }
 
 // NewReport returns a Report that keeps at most max findings (0: all).
@@ -163,7 +203,7 @@ func (r *Report) WriteText(w io.Writer) error {
 			case x.Line > 0:
 				pos = fmt.Sprint(x.Line)
 			}
-			fmt.Fprintf(bw, "  %s: %s: %s [%s]\n      fix: %s\n", pos, x.Rule.Severity, x.Message, x.Rule.ID, x.Rule.Fix)
+			fmt.Fprintf(bw, "  %s: %s: %s [%s]\n      fix: %s\n", pos, x.Rule.Severity, x.Message, x.Rule.ID, r.fix(x.Rule))
 		}
 		if n := f.errors + f.warnings - len(f.findings); n > 0 {
 			fmt.Fprintf(bw, "  (%s not shown)\n", plural(n, "more finding", "more findings"))
@@ -171,10 +211,11 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(bw, "\n%s, %s in %s\n", plural(r.errors, "error", "errors"), plural(r.warnings, "warning", "warnings"), plural(len(r.files), "file", "files"))
 	if n := r.Omitted(); n > 0 {
-		fmt.Fprintf(bw, "%s not shown (--max-findings %d)\n", plural(n, "finding", "findings"), r.Max)
+		fmt.Fprintf(bw, "%s not shown (%s %d)\n", plural(n, "finding", "findings"), r.hint(ErrFindingsNotShown, "at most"), r.Max)
 	}
 	if r.unscoped > 0 {
-		fmt.Fprintf(bw, "note: the host and directory rules were skipped for %s whose URL is unknown (give --base-url)\n", plural(r.unscoped, "file", "files"))
+		fmt.Fprintf(bw, "note: the host and directory rules were skipped for %s whose URL is unknown (%s)\n", plural(r.unscoped, "file", "files"),
+			r.hint(ErrScopeUnknown, "give it: Source.URL"))
 	}
 	return bw.Flush()
 }
@@ -228,7 +269,7 @@ func (r *Report) JSON() JSONReport {
 			Bytes: f.doc.Bytes, Errors: f.errors, Warnings: f.warnings, Findings: []JSONFinding{}}
 		for _, x := range f.findings {
 			jf.Findings = append(jf.Findings, JSONFinding{Rule: x.Rule.ID, Severity: x.Rule.Severity,
-				Line: x.Line, Column: x.Column, Message: x.Message, Fix: x.Rule.Fix})
+				Line: x.Line, Column: x.Column, Message: x.Message, Fix: r.fix(x.Rule)})
 		}
 		out.Files = append(out.Files, jf)
 	}

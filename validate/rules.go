@@ -167,7 +167,7 @@ var (
 		"write it without them (feed2sitemap does by default), so that each page has one spelling")
 	ruleSessionID = rule("session-id", Warning, false,
 		"a URL holds a session id (jsessionid, PHPSESSID, sid, ...)",
-		"remove the session id (feed2sitemap --strip-session-ids)")
+		"remove the session id")
 	ruleImageLoc = rule("image-loc", Error, true,
 		"an image:image without image:loc",
 		"give the image its image:loc")
@@ -228,19 +228,19 @@ var (
 	// The live rules, of validate --live (package live): they check the
 	// pages listed, on the web, not the documents.
 	_ = rule("live-status", Error, false,
-		"(--live) a listed page answered 4xx (an error); 429, 5xx, no answer, or an address the remote-host policy refuses are warnings",
+		"a listed page answered 4xx (an error); 429, 5xx, no answer, or an address the remote-host policy refuses are warnings",
 		"list only pages that answer 200, or make the page answer again")
 	_ = rule("live-redirect", Warning, false,
-		"(--live) a listed page redirects; the message names where it leads",
+		"a listed page redirects; the message names where it leads",
 		"list the URL the redirect leads to instead")
 	_ = rule("live-noindex", Error, false,
-		"(--live) a listed page says noindex (or none): X-Robots-Tag, unscoped or for googlebot or bingbot, or a robots, googlebot or bingbot meta element",
+		"a listed page says noindex (or none): X-Robots-Tag, unscoped or for googlebot or bingbot, or a robots, googlebot or bingbot meta element",
 		"remove the noindex, or leave the page out of the sitemap")
 	_ = rule("live-canonical", Warning, false,
-		"(--live) a listed page names another URL as canonical (link rel=\"canonical\" or a Link header), compared resolved and normalized",
+		"a listed page names another URL as canonical (link rel=\"canonical\" or a Link header), compared resolved and normalized",
 		"list the canonical URL instead, or make the page name itself")
 	_ = rule("live-robots", Error, false,
-		"(--live) the host's robots.txt disallows a listed page to Googlebot, Bingbot or * (RFC 9309); a robots.txt answering 5xx or not at all disallows the whole site (a warning)",
+		"the host's robots.txt disallows a listed page to Googlebot, Bingbot or * (RFC 9309); a robots.txt answering 5xx or not at all disallows the whole site (a warning)",
 		"allow the page in robots.txt, or leave it out of the sitemap")
 )
 

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestRules checks every rule against its two documents in
@@ -39,6 +42,7 @@ func TestRules(t *testing.T) {
 // meaning and a fix each, and LookupRule finding each.
 func TestRuleTable(t *testing.T) {
 	id := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	flag := regexp.MustCompile(`(^|[ (])--?[a-z]`)
 	seen := map[string]bool{}
 	for _, r := range Rules() {
 		if !id.MatchString(r.ID) || seen[r.ID] {
@@ -47,6 +51,9 @@ func TestRuleTable(t *testing.T) {
 		seen[r.ID] = true
 		if r.Meaning == "" || r.Fix == "" {
 			t.Errorf("rule %s lacks its meaning or fix", r.ID)
+		}
+		if flag.MatchString(r.Meaning) || flag.MatchString(r.Fix) {
+			t.Errorf("rule %s names a flag: a program adds its own (Report.FixHint)", r.ID)
 		}
 		if LookupRule(r.ID) != r {
 			t.Errorf("LookupRule(%q) does not return the rule", r.ID)
@@ -58,4 +65,45 @@ func TestRuleTable(t *testing.T) {
 	if len(seen) < 40 {
 		t.Errorf("only %d rules", len(seen))
 	}
+}
+
+// TestReportHints writes a report with findings not shown, a document
+// whose URL is unknown and a finding of a rule with a fix hint: in the
+// report's own words (no flag), then in a program's (Hint, FixHint).
+func TestReportHints(t *testing.T) {
+	write := func(rep *Report) (string, JSONReport) {
+		v := New(Options{OnDocument: rep.Document})
+		require.NoError(t, v.Check(strings.NewReader("https://example.com/a;jsessionid=1\nhttps://example.com/a;jsessionid=1\n"), Source{Name: "urls.txt"}, rep.Finding))
+		var b strings.Builder
+		require.NoError(t, rep.WriteText(&b))
+		return b.String(), rep.JSON()
+	}
+	text, js := write(NewReport(1))
+	assert.Contains(t, text, "fix: remove the session id\n")
+	assert.Contains(t, text, "\n2 findings not shown (at most 1)\n")
+	assert.Contains(t, text, "whose URL is unknown (give it: Source.URL)\n")
+	assert.Equal(t, "remove the session id", js.Files[0].Findings[0].Fix)
+	assert.NotContains(t, text, "--")
+
+	rep := NewReport(1)
+	rep.Hint = func(key error) string {
+		switch key {
+		case ErrFindingsNotShown:
+			return "-n"
+		case ErrScopeUnknown:
+			return "give -u"
+		}
+		return ""
+	}
+	rep.FixHint = func(r *Rule) string {
+		if r.ID == "session-id" {
+			return "strip them"
+		}
+		return ""
+	}
+	text, js = write(rep)
+	assert.Contains(t, text, "fix: remove the session id (strip them)\n")
+	assert.Contains(t, text, "\n2 findings not shown (-n 1)\n")
+	assert.Contains(t, text, "whose URL is unknown (give -u)\n")
+	assert.Equal(t, "remove the session id (strip them)", js.Files[0].Findings[0].Fix)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/fetch"
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/output"
+	"github.com/feed2sitemap/feed2sitemap/validate"
 )
 
 // hints name the flag to try for an error of the libraries, by the
@@ -28,7 +29,39 @@ var hints = []struct {
 	{err: convert.ErrGlobURL, hint: "--host keeps only a host's URLs"},
 	{err: output.ErrLocked, hint: "--lock-timeout sets how long to wait"},
 	{err: formats.ErrNoSiteURL, hint: "--base-url gives it: the site's URL, such as https://example.com/"},
+	// What validate's text report says, rather than an error
+	// (validate.Report.Hint).
+	{err: validate.ErrFindingsNotShown, hint: "--max-findings"},
+	{err: validate.ErrScopeUnknown, hint: "give --base-url"},
 }
+
+// reportHint is the command's validate.Report.Hint: the hint of the
+// sentinel key in hints, "" for none.
+func reportHint(key error) string {
+	for _, x := range hints {
+		if x.err == key {
+			return x.hint
+		}
+	}
+	return ""
+}
+
+// ruleHints name the flags of the command for rules of validate, by the
+// rule's ID: fix, the flag that fixes its findings, added to the rule's
+// fix in the reports and docs/validation-rules.md (validate.Report's
+// FixHint); runBy, the flag that runs the rule, before its meaning in
+// docs/validation-rules.md.
+var ruleHints = map[string]struct{ fix, runBy string }{
+	"session-id":     {fix: "feed2sitemap --strip-session-ids"},
+	"live-status":    {runBy: "--live"},
+	"live-redirect":  {runBy: "--live"},
+	"live-noindex":   {runBy: "--live"},
+	"live-canonical": {runBy: "--live"},
+	"live-robots":    {runBy: "--live"},
+}
+
+// ruleFixHint is the command's validate.Report.FixHint.
+func ruleFixHint(r *validate.Rule) string { return ruleHints[r.ID].fix }
 
 // hinted returns err with the hint of the first sentinel of hints it
 // wraps added to its message, in a parenthesis (see inside). An error

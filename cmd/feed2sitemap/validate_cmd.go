@@ -66,6 +66,7 @@ func (c *validateCmd) Run(e *env, now clock) error {
 		}
 	}
 	rep := validate.NewReport(c.MaxFindings)
+	rep.Hint, rep.FixHint = reportHint, ruleFixHint
 	// On a terminal, a progress line: the URLs of the documents checked,
 	// and the share of the local inputs read.
 	prog := newProgress(e.Stderr, e.isTerminal(e.Stderr), &destination{}, &sync.Mutex{})

@@ -1,32 +1,49 @@
-package validate
+package main
 
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/golden"
+	"github.com/feed2sitemap/feed2sitemap/validate"
 )
 
+// rulesReference is the generated page of validate's rules.
+const rulesReference = "../../docs/validation-rules.md"
+
 // TestRulesReference checks that docs/validation-rules.md lists every rule
-// of Rules() with its severity, whether the schemas decide it, its meaning
-// and its fix, as the program has them today. It fails when the page is
-// stale; go test ./validate -run TestRulesReference -update (or go test
-// ./... -update) rewrites it.
+// of validate.Rules() with its severity, whether the schemas decide it,
+// its meaning and its fix, with the command's flags for them (ruleHints),
+// as the program has them today. It fails when the page is stale; go test
+// ./cmd/feed2sitemap -run TestRulesReference -update (or go test ./...
+// -update) rewrites it.
 func TestRulesReference(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString(rulesIntro)
 	b.WriteString("| rule | severity | schema | meaning | fix |\n|---|---|---|---|---|\n")
-	for _, r := range Rules() {
+	for _, r := range validate.Rules() {
 		schema := ""
 		if r.Schema {
 			schema = "yes"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.ID, r.Severity, schema, ruleCell(r.Meaning), ruleCell(r.Fix))
+		meaning := r.Meaning
+		if f := ruleHints[r.ID].runBy; f != "" {
+			meaning = "(" + f + ") " + meaning
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.ID, r.Severity, schema, ruleCell(meaning), ruleCell(reportFix(r)))
 	}
-	golden.Check(t, filepath.Join(repoRoot(t), "docs", "validation-rules.md"), b.Bytes())
+	golden.Check(t, rulesReference, b.Bytes())
+}
+
+// reportFix returns the fix of rule r as the command's reports give it
+// (validate.Report.FixHint).
+func reportFix(r *validate.Rule) string {
+	if h := ruleFixHint(r); h != "" {
+		return r.Fix + " (" + h + ")"
+	}
+	return r.Fix
 }
 
 // ruleCell makes a rule's text safe in a Markdown table cell.
@@ -36,8 +53,8 @@ func ruleCell(s string) string {
 
 const rulesIntro = `# Validation rules
 
-<!-- Generated from validate.Rules() by TestRulesReference (validate/docs_test.go).
-     Do not edit: change the rules in validate/rules.go, then run  go test ./validate -run TestRulesReference -update -->
+<!-- Generated from validate.Rules() by TestRulesReference (cmd/feed2sitemap/rules_doc_test.go).
+     Do not edit: change the rules in validate/rules.go, then run  go test ./cmd/feed2sitemap -run TestRulesReference -update -->
 
 The rules of ` + "`feed2sitemap validate`" + ` (and of ` + "`convert --strict`" + `, which applies them to what it reads).
 How to run it and read its output: [validate in the behaviour notes](behaviour.md#validate); its flags:
