@@ -35,7 +35,10 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 	if s == "" {
 		return "", ErrLocEmpty
 	}
-	if isCanonical(s) {
+	if ok, hash := isCanonical(s); ok {
+		if !hash {
+			return s, nil
+		}
 		return withoutEmptyFragment(s), nil
 	}
 	if err := checkSeparators(s); err != nil {
@@ -94,8 +97,8 @@ func withoutEmptyFragment(loc string) string {
 
 // isCanonical reports, quickly, whether s is already in the form ParseLoc
 // returns: a lower-case http(s) scheme and plain lower-case ASCII host, and
-// nothing a URI may not hold.
-func isCanonical(s string) bool {
+// nothing a URI may not hold; and whether it holds a '#'.
+func isCanonical(s string) (ok, hash bool) {
 	var rest string
 	switch {
 	case strings.HasPrefix(s, "https://"):
@@ -103,10 +106,10 @@ func isCanonical(s string) bool {
 	case strings.HasPrefix(s, "http://"):
 		rest = s[7:]
 	default:
-		return false
+		return false, false
 	}
 	if len(s) > MaxLocLength {
-		return false
+		return false, false
 	}
 	i := 0
 	for ; i < len(rest); i++ {
@@ -115,15 +118,14 @@ func isCanonical(s string) bool {
 			break
 		}
 		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == ':') {
-			return false
+			return false, false
 		}
 	}
 	if host, port, hasPort := strings.Cut(rest[:i], ":"); host == "" || hasPort {
 		if _, ok := uri.ParsePort(port); host == "" || !ok {
-			return false
+			return false, false
 		}
 	}
-	hash := false
 	for ; i < len(rest); i++ {
 		c := rest[i]
 		if !uriSafe[c] {
@@ -134,10 +136,10 @@ func isCanonical(s string) bool {
 				hash = true
 				continue
 			}
-			return false
+			return false, false
 		}
 	}
-	return true
+	return true, hash
 }
 
 // uriSafe marks the bytes a URI holds as they are: unreserved characters

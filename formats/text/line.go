@@ -30,6 +30,9 @@ const (
 // package validate both take lines by it, so that they agree on every
 // line.
 func ParseLine(line []byte, long bool) (kind LineKind, value []byte, at int) {
+	if !long && len(line) > 0 && isPrintASCII(line[0]) && line[0] != '#' && isPrintASCII(line[len(line)-1]) {
+		return LineURL, line, 0 // the common case: no space around it
+	}
 	trimmed := bytes.TrimLeftFunc(line, unicode.IsSpace)
 	switch {
 	case len(trimmed) > 0 && trimmed[0] == '#':
@@ -43,3 +46,7 @@ func ParseLine(line []byte, long bool) (kind LineKind, value []byte, at int) {
 	}
 	return LineURL, value, len(line) - len(trimmed)
 }
+
+// isPrintASCII reports whether c is a printable ASCII character other than
+// space: a whole rune that is no white space.
+func isPrintASCII(c byte) bool { return c > ' ' && c < 0x7f }

@@ -243,11 +243,21 @@ var escapes = [256]string{
 	'>':  "&gt;",
 }
 
+// escaped marks the bytes escapes replaces: one byte a test, where
+// escapes' strings are two words.
+var escaped = func() (t [256]bool) {
+	for c, r := range escapes {
+		t[c] = r != ""
+	}
+	return
+}()
+
 // appendEscaped appends s with & ' " < > escaped.
 func appendEscaped(b []byte, s string) []byte {
 	last := 0
 	for i := 0; i < len(s); i++ {
-		if r := escapes[s[i]]; r != "" {
+		if escaped[s[i]] {
+			r := escapes[s[i]]
 			b = append(b, s[last:i]...)
 			b = append(b, r...)
 			last = i + 1

@@ -33,7 +33,16 @@ func IsLocSeparator(r rune) bool {
 
 // TrimLocSeparators returns s without the separators (IsLocSeparator)
 // around it.
-func TrimLocSeparators(s string) string { return strings.TrimFunc(s, IsLocSeparator) }
+func TrimLocSeparators(s string) string {
+	if len(s) > 0 && isPrintASCII(s[0]) && isPrintASCII(s[len(s)-1]) {
+		return s // the common case: nothing to trim, no rune to decode
+	}
+	return strings.TrimFunc(s, IsLocSeparator)
+}
+
+// isPrintASCII reports whether c is a printable ASCII character other
+// than space: a whole rune that is no separator.
+func isPrintASCII(c byte) bool { return c > ' ' && c < 0x7f }
 
 // ParsePort parses the port of a URL: decimal digits (leading zeros
 // allowed) naming a port from 1 to MaxPort. It reports false for anything
