@@ -181,6 +181,7 @@ type Set struct {
 	cur     *part
 	parts   []*part
 	slots   chan struct{} // bounds the parts stored at once
+	open    chan struct{} // bounds the files open at once: stored, or being synced
 	written atomic.Int64  // parts finished, for progress
 	files   []File
 	// indexEnc renders the index's entries, to measure them: indexBytes is
@@ -296,6 +297,7 @@ func New(opts Options) (*Set, error) {
 		s.sections = newSections(opts.SectionOf)
 	}
 	s.slots = make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))
+	s.open = make(chan struct{}, maxOpen)
 	return s, nil
 }
 

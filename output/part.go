@@ -43,15 +43,22 @@ func (s *Set) docOptions() formats.WriteOptions {
 // hashed, gzipped with Options.Gzip and stored by a goroutine of its own.
 // done, when set, counts it once it is stored.
 func (s *Set) openFile(base string, done *atomic.Int64) (*part, error) {
+	s.open <- struct{}{}
 	f, err := atomicfile.CreateTemp(s.dir, base)
 	if err != nil {
+		<-s.open
 		return nil, err
 	}
 	p := &part{tmp: f.Name(), file: f, chunks: newChunker(), done: make(chan error, 1)}
 	s.slots <- struct{}{}
-	go p.store(p.chunks.out, s.opts.Gzip, s.slots, done)
+	go p.store(p.chunks.out, s.opts.Gzip, s.slots, s.open, done)
 	return p, nil
 }
+
+// maxOpen bounds the files of a set open at once: a file whose content is
+// stored gives its slot (Set.slots) to the next while it is synced, so
+// that the writing goes on while the system puts it on disk.
+const maxOpen = 16
 
 // newPart starts the next part, and its document.
 func (s *Set) newPart() error {

@@ -10,9 +10,11 @@ import (
 // store hashes the part's chunks and writes them to its file, gzipped or
 // not, then syncs and closes it. It runs on a goroutine of its own, so that
 // hashing, compressing and writing run beside formatting; a gzipped part's
-// chunks are deflated in parallel besides (gzipper).
-func (p *part) store(chunks <-chan []byte, gz bool, slots chan struct{}, written *atomic.Int64) {
-	defer func() { <-slots }()
+// chunks are deflated in parallel besides (gzipper). It gives its slot back
+// once the content is written, before the sync, and its place among the
+// open files (open) once the file is closed.
+func (p *part) store(chunks <-chan []byte, gz bool, slots, open chan struct{}, written *atomic.Int64) {
+	defer func() { <-open }()
 	h := sha256.New()
 	var zw *gzipper
 	if gz {
@@ -33,6 +35,7 @@ func (p *part) store(chunks <-chan []byte, gz bool, slots chan struct{}, written
 	if zw != nil {
 		err = zw.close()
 	}
+	<-slots
 	if err == nil {
 		err = p.file.Sync()
 	}
