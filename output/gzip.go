@@ -68,10 +68,16 @@ var (
 	}}
 )
 
+// maxInFlight caps the chunks of one gzip file deflated at once, whatever
+// the cores: the parts of a set are stored up to GOMAXPROCS at once, each
+// with a few chunks in flight, so memory grows with the cores, not with
+// their square.
+const maxInFlight = 4
+
 // newGzipper starts a gzip file on w. sum, when not nil, is written every
 // chunk.
 func newGzipper(w io.Writer, sum io.Writer) *gzipper {
-	z := &gzipper{w: w, sum: sum, inFlight: max(2, runtime.GOMAXPROCS(0))}
+	z := &gzipper{w: w, sum: sum, inFlight: min(max(2, runtime.GOMAXPROCS(0)), maxInFlight)}
 	_, z.err = w.Write(gzipHeader[:])
 	return z
 }
