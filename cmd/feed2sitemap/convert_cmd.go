@@ -75,7 +75,8 @@ type convertCmd struct {
 }
 
 // Run converts the inputs and reports what it did on standard error.
-func (c *convertCmd) Run(e *env, now clock) error {
+func (c *convertCmd) Run(e *env, now clock, net network) error {
+	c.Sources.net = net
 	var err error
 	if c.Inputs, err = e.stdinByDefault(c.Inputs); err != nil {
 		return err

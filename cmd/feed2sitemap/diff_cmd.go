@@ -59,7 +59,8 @@ func trouble(err error) error {
 
 // Run compares the sets. Exit status: 0 when they hold the same pages with
 // the same data (among the kinds shown), 1 when they differ, 2 on trouble.
-func (c *diffCmd) Run(e *env) error {
+func (c *diffCmd) Run(e *env, net network) error {
+	c.Source.net = net
 	if c.Old == "-" && c.New == "-" {
 		return usageError{errors.New("standard input (-) can be read only once")}
 	}

@@ -16,8 +16,8 @@ import (
 )
 
 // sourceFlags are the flags of remote inputs and of following sitemap
-// indexes: every command that reads inputs embeds them (`embed:""`) and
-// passes them to env.inputs and apply.
+// indexes: every command that reads inputs embeds them (`embed:""`), sets
+// their network from its Run's, and reads its inputs with inputs.
 type sourceFlags struct {
 	NoFollow     bool `name:"no-follow" group:"Remote inputs and indexes" help:"Read a sitemap index (or robots.txt) as its list of child sitemaps instead of following it to the sitemaps it lists."`
 	MaxDepth     int  `name:"max-depth" group:"Remote inputs and indexes" placeholder:"N" default:"5" help:"Follow indexes at most N levels deep, the input being level 1 (robots.txt, its index and the index's sitemaps are 3; default: ${default})."`
@@ -29,7 +29,7 @@ type sourceFlags struct {
 
 	once    sync.Once // makes fetcher, from the goroutines that open children too
 	fetcher *fetch.Fetcher
-	net     fetch.Policy    // the network hooks of the env (tests)
+	net     network         // the run's, bound by the parser: set by the command's Run
 	stderr  io.Writer       // where the fetcher's warnings go
 	ctx     context.Context // ends at the run's deadline
 	stop    context.CancelFunc
@@ -97,7 +97,6 @@ func (f *sourceFlags) start(e *env) {
 		return
 	}
 	f.stderr = e.Stderr
-	f.net = e.Network
 	d := f.Deadline
 	if d == 0 {
 		d = deadlinePerLevel * time.Duration(max(f.MaxDepth, 1))
@@ -129,29 +128,9 @@ func (f *sourceFlags) maxBytes(remote bool) int64 {
 	return 0
 }
 
-// client returns the one fetcher of the run.
+// client returns the one fetcher of the run, built by its network.
 func (f *sourceFlags) client() *fetch.Fetcher {
-	f.once.Do(func() {
-		ua := f.UserAgent
-		if ua == "" {
-			ua = fetch.UserAgent(buildVersion())
-		}
-		policy := f.net
-		policy.AllowPrivate, policy.OtherHosts = f.AllowPrivateHosts, f.FollowOtherHosts
-		f.fetcher = fetch.New(fetch.Options{
-			UserAgent: ua,
-			Timeout:   f.Timeout,
-			MaxBytes:  f.maxBytes(true),
-			Retry:     fetch.RetryPolicy{Retries: f.Retries, Base: fetch.DefaultBackoff, MaxWait: fetch.DefaultMaxWait},
-			CacheDir:  f.Cache,
-			Policy:    policy,
-			Warn: func(err error) {
-				if f.stderr != nil {
-					fmt.Fprintf(f.stderr, "feed2sitemap: warning: %v (--cache)\n", err)
-				}
-			},
-		})
-	})
+	f.once.Do(func() { f.fetcher = f.net.fetcher(f) })
 	return f.fetcher
 }
 
@@ -223,11 +202,11 @@ func (f *sourceFlags) apply(opts *convert.Options) {
 }
 
 // inputs returns the inputs the command line names, with the defaults of
-// the flags of remote inputs. Commands that embed sourceFlags call
-// sourceFlags.inputs instead.
+// the flags of remote inputs, on the env's network. Commands that embed
+// sourceFlags call sourceFlags.inputs instead.
 func (e *env) inputs(names []string) ([]convert.Input, error) {
 	src := &sourceFlags{MaxDepth: convert.DefaultMaxDepth, Concurrency: convert.DefaultConcurrency,
-		netFlags: netFlags{Timeout: fetch.DefaultTimeout, Retries: fetch.DefaultRetries}}
+		netFlags: netFlags{Timeout: fetch.DefaultTimeout, Retries: fetch.DefaultRetries}, net: e.network()}
 	return src.inputs(e, names)
 }
 

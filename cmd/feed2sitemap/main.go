@@ -91,7 +91,8 @@ type env struct {
 	Stderr io.Writer
 	// Network holds the hooks of the remote-host policy (LookupIP, Dial)
 	// that tests set to map names to addresses; the zero value is the
-	// system's resolver and dialer.
+	// system's resolver and dialer. Commands get it as a network, bound by
+	// the parser, which builds the fetcher of every request.
 	Network fetch.Policy
 	// Terminal reports whether one of Stdin, Stdout or Stderr is a
 	// terminal; nil asks the system. Tests set it to act as a user at a
@@ -211,7 +212,7 @@ func newParser(e *env) (*kong.Kong, error) {
 			"max_bytes_text":  thousands(formats.MaxBytes),
 			"fetch_max_bytes": strconv.Itoa(fetch.DefaultMaxBytes),
 		},
-		kong.Bind(e, e.clock()),
+		kong.Bind(e, e.clock(), e.network()),
 		kong.Help(helpWithExamples),
 	)
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
-	"github.com/feed2sitemap/feed2sitemap/fetch"
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/indexnow"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
@@ -37,7 +36,8 @@ type submitCmd struct {
 
 // Run reads the inputs, groups their URLs by host into batches, posts each
 // batch and prints what became of it.
-func (c *submitCmd) Run(e *env) error {
+func (c *submitCmd) Run(e *env, net network) error {
+	c.Sources.net = net
 	var err error
 	if c.Inputs, err = e.stdinByDefault(c.Inputs); err != nil {
 		return err
@@ -149,10 +149,6 @@ func (c *submitCmd) client(e *env) (*indexnow.Client, error) {
 	if c.Batch < 1 || c.Batch > indexnow.MaxBatch {
 		return nil, usageError{fmt.Errorf("--batch must be 1 to %d", indexnow.MaxBatch)}
 	}
-	ua := c.Sources.UserAgent
-	if ua == "" {
-		ua = fetch.UserAgent(buildVersion())
-	}
 	if err := c.Sources.check(); err != nil {
 		return nil, err
 	}
@@ -163,8 +159,8 @@ func (c *submitCmd) client(e *env) (*indexnow.Client, error) {
 		Key:         key,
 		KeyLocation: c.KeyLocation,
 		Timeout:     c.Sources.Timeout,
-		Retry:       fetch.RetryPolicy{Retries: c.Sources.Retries, Base: fetch.DefaultBackoff, MaxWait: fetch.DefaultMaxWait},
-		UserAgent:   ua,
+		Retry:       c.Sources.retry(),
+		UserAgent:   c.Sources.userAgent(),
 		// The hosts of the URLs are no input the user named: a key file
 		// on a loopback or private address is read only with
 		// --allow-private-hosts (the engines could not read it anyway).

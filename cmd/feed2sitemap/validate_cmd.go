@@ -36,7 +36,7 @@ var errFindings = errors.New("validation failed")
 // Run validates the inputs and writes the report on standard output.
 // Exit status: 0 valid, 1 errors (or warnings with --strict), 2 usage or an
 // unreadable input.
-func (c *validateCmd) Run(e *env, now clock) error {
+func (c *validateCmd) Run(e *env, now clock, net network) error {
 	var err error
 	if c.Inputs, err = e.stdinByDefault(c.Inputs); err != nil {
 		return err
@@ -49,7 +49,7 @@ func (c *validateCmd) Run(e *env, now clock) error {
 	}
 	// Following goes one level deep (robots.txt or an index, then its
 	// sitemaps): two levels of the deadline.
-	src := &sourceFlags{MaxDepth: 2, Concurrency: convert.DefaultConcurrency, netFlags: c.Net}
+	src := &sourceFlags{MaxDepth: 2, Concurrency: convert.DefaultConcurrency, netFlags: c.Net, net: net}
 	if err := c.liveFlags.check(); err != nil {
 		return err
 	}
