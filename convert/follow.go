@@ -287,12 +287,14 @@ func (fl *Follower) enter(f *frame, c *child) error {
 		return fl.failed(i, c.err)
 	}
 	fl.visit(key)
-	r, err := s.reader(i, c.in, c.rc, "")
+	r, route, err := s.reader(i, c.in, c.rc, "")
 	if err != nil {
 		fl.discard(c)
 		return fl.failed(i, err)
 	}
-	fl.stack = append(fl.stack, &frame{r: r, account: i, st: s.account(i), depth: f.depth + 1, in: c.in, key: key, closer: c.rc})
+	child := &frame{r: r, account: i, st: s.account(i), depth: f.depth + 1, in: c.in, key: key, closer: c.rc, route: route}
+	s.readAhead(child)
+	fl.stack = append(fl.stack, child)
 	return nil
 }
 
@@ -332,6 +334,7 @@ func (fl *Follower) Close() error {
 				fl.discard(it.child)
 			}
 		}
+		f.stopReading()
 		if f.closer != nil {
 			f.closer.Close()
 		}

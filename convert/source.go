@@ -69,6 +69,9 @@ type Source struct {
 	head      []string
 	headTaken bool
 	seen      int
+	// inStep reads every input on the goroutine that reads the Source,
+	// none ahead (see readAhead): for tests, to compare.
+	inStep bool
 }
 
 // frame is an input being read, an index or a sitemap; when following, the
@@ -81,6 +84,8 @@ type frame struct {
 	in      Input       // the input, handed to OpenChild as the parent
 	key     string      // its key in the visited set
 	closer  io.Closer
+	route   *warnRoute   // where its reader's warnings go
+	parse   *parsedAhead // its reader run ahead, once it is being read (see readAhead)
 
 	ahead    []*item // entries read ahead: children being opened, and an entry after them
 	end      error   // io.EOF or the error that ended the reader, once read ahead
@@ -162,7 +167,32 @@ func (s *Source) nextTop() *frame {
 	}
 	s.top = s.tops[s.next]
 	s.next++
+	s.readAhead(s.top)
 	return s.top
+}
+
+// readAhead starts running f's reader ahead of its reading, when it may.
+func (s *Source) readAhead(f *frame) {
+	if f.parse == nil && f.route.mayRunAhead && !s.inStep {
+		f.parse = readAhead(f.r, f.route)
+		f.r = f.parse
+	}
+}
+
+// reader returns f's reader itself, once read to its end.
+func (f *frame) reader() formats.Reader {
+	if f.parse != nil {
+		return f.parse.ended()
+	}
+	return f.r
+}
+
+// stopReading stops f's reader running ahead, if it does, and waits for
+// it.
+func (f *frame) stopReading() {
+	if f.parse != nil {
+		f.parse.close()
+	}
 }
 
 // entry counts the entry e read from f and returns it with its input.
@@ -199,7 +229,8 @@ func (s *Source) count(f *frame, e *formats.Entry) error {
 // recorded), else the error that ends it. It records in f's account the
 // entries its reader left out (formats.ExtraReader).
 func (s *Source) end(f *frame, err error) error {
-	if lo, ok := f.r.(formats.ExtraReader); ok {
+	r := f.reader()
+	if lo, ok := r.(formats.ExtraReader); ok {
 		f.st.LeftOut = lo.LeftOut()
 	}
 	if err != io.EOF {
@@ -212,7 +243,7 @@ func (s *Source) end(f *frame, err error) error {
 			f.st.Err = err
 		}
 	}
-	if h := headOf(f.r); len(h) > 0 {
+	if h := headOf(r); len(h) > 0 {
 		s.headMu.Lock()
 		s.seen += len(h)
 		s.headMu.Unlock()
@@ -222,7 +253,7 @@ func (s *Source) end(f *frame, err error) error {
 	}
 	// Its reader, and the buffers of its opening, go: the frame of a
 	// top-level input stays listed to the end.
-	f.r = nil
+	f.r, f.parse, f.route = nil, nil, nil
 	return nil
 }
 
@@ -283,30 +314,32 @@ func (s *Source) open(in Input) error {
 		return err
 	}
 	s.closers = append(s.closers, rc)
-	r, err := s.reader(i, in, rc, s.opts.From)
+	r, route, err := s.reader(i, in, rc, s.opts.From)
 	if err != nil {
 		return err
 	}
-	s.tops = append(s.tops, &frame{r: r, account: i, st: s.account(i), depth: 1, in: in, key: inputKey(in, rc)})
+	s.tops = append(s.tops, &frame{r: r, account: i, st: s.account(i), depth: 1, in: in, key: inputKey(in, rc), route: route})
 	return nil
 }
 
 // reader recognizes the content rc of input in, whose account is i, or
-// reads it as the format from names, and returns a reader of its entries.
-func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Reader, error) {
+// reads it as the format from names, and returns a reader of its entries
+// with the route of its warnings.
+func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Reader, *warnRoute, error) {
 	st := s.account(i)
+	route := &warnRoute{mayRunAhead: !s.opts.Strict, deliver: func(pe *formats.ParseError) {
+		st.Warnings++
+		if pe.Skipped {
+			st.Skipped++
+		}
+		s.obs.Warning(pe)
+	}}
 	ro := formats.ReadOptions{
 		Source:    in.Name,
 		Strict:    s.opts.Strict,
 		NewsName:  s.opts.NewsName,
 		SkipTexts: s.opts.SkipTexts,
-		Warn: func(pe *formats.ParseError) {
-			st.Warnings++
-			if pe.Skipped {
-				st.Skipped++
-			}
-			s.obs.Warning(pe)
-		},
+		Warn:      route.warn,
 	}
 	if l, ok := rc.(Located); ok {
 		ro.Base = l.Location()
@@ -315,13 +348,14 @@ func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Rea
 		// The content asks for its reading to be observed, by a check
 		// that shares it (feed2sitemap convert --strict).
 		ro.Observer = o.ReadObserver()
+		route.mayRunAhead = route.mayRunAhead && ro.Observer == nil
 	}
 	r, f, err := formats.Open(rc, formats.OpenOptions{ReadOptions: ro, From: from, MaxBytes: in.MaxBytes})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	st.Format = f.Name
-	return r, nil
+	return r, route, nil
 }
 
 // inputKey identifies an input in the visited set when following: its
@@ -404,8 +438,11 @@ func (s *Source) damaged(st *InputStats, err error) error {
 	return nil
 }
 
-// Close closes the inputs.
+// Close stops the reading and closes the inputs.
 func (s *Source) Close() error {
+	for _, f := range s.tops {
+		f.stopReading()
+	}
 	for _, c := range s.closers {
 		c.Close()
 	}
