@@ -32,6 +32,7 @@ type chunker struct {
 // items.
 func (c *chunker) piece(a, b int) io.Reader {
 	c.buf.Reset()
+	c.buf.Grow(len(c.head) + b - a + len(c.tail))
 	c.buf.Write(c.head)
 	c.in.writeTo(&c.buf, a, b)
 	c.buf.Write(c.tail)

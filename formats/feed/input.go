@@ -36,6 +36,10 @@ func readInput(r io.Reader) (*input, error) {
 	for {
 		b := make([]byte, size)
 		n, err := io.ReadFull(r, b)
+		if n < len(b)/2 {
+			// The last block, mostly empty: not kept whole.
+			b = bytes.Clone(b[:n])
+		}
 		in.push(b[:n])
 		switch err {
 		case nil:

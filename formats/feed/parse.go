@@ -90,31 +90,34 @@ func rawName(n xml.Name) string {
 	return n.Local
 }
 
-// scanXML tokenizes the input as gofeed's decoder does (not strict), without
-// building anything, to check its depth, to know where the items are and how
-// to close the document after the last complete one, and to find damage
-// gofeed passes over in silence.
+// scanXML finds what scan holds of the input: with fastScan when the
+// document is in the subset of XML it knows, else with slowScan.
+func scanXML(in *input) *scan {
+	if s, ok := fastScan(in); ok {
+		return s
+	}
+	return slowScan(in)
+}
+
+// slowScan tokenizes the input as gofeed's decoder does (not strict),
+// without building anything, to check its depth, to know where the items
+// are and how to close the document after the last complete one, and to
+// find damage gofeed passes over in silence.
 //
 // It follows the decoder's recovery from a mismatched end tag: the tag
 // closes the open element instead, and is then tried again on the element
 // above, so that </description> closes an unclosed <br> and then the
 // description. An end tag that matches no open element thus closes them all,
 // root included, and gofeed stops there.
-func scanXML(in *input) *scan {
+func slowScan(in *input) *scan {
 	d := xml.NewDecoder(in.reader(0, in.Len()))
 	d.Strict = false
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
-	s := &scan{}
-	var stack []xml.Name
-	// langs is the xml:lang in scope of each open element below the root
-	// (the root's is the feed's language).
-	var langs []langAttr
-	g := newGuard(in.Len())
-	items := 0     // item or entry elements open
-	itemTag := ""  // their local name
-	itemDepth := 0 // depth of the innermost open item or entry
+	sc := newScanner(in.Len())
+	s := sc.s
+	pos := d.InputPos
 	for {
-		after := s.root != "" && len(stack) == 0
+		after := s.root != "" && len(sc.stack) == 0
 		var line, col int
 		if after {
 			line, col = d.InputPos() // where the next token starts
@@ -138,7 +141,7 @@ func scanXML(in *input) *scan {
 			return s
 		}
 		if err != nil {
-			if err == io.EOF && len(stack) == 0 {
+			if err == io.EOF && len(sc.stack) == 0 {
 				return s
 			}
 			s.line, s.col = d.InputPos()
@@ -152,79 +155,130 @@ func scanXML(in *input) *scan {
 			rest := min(int(d.InputOffset()), in.Len())
 			if err == io.EOF || errors.As(err, &syn) && (strings.Contains(syn.Msg, "EOF") || in.spaceOnly(rest, in.Len())) {
 				s.truncated = true
-				s.inItem = items > 0
+				s.inItem = sc.items > 0
 			}
 			return s
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			opens := items == 0 && itemTag != "" && strings.EqualFold(t.Name.Local, itemTag)
-			if err := g.start(t, items > 0, opens); err != nil {
+			if err := sc.start(t, off, pos); err != nil {
 				s.line, s.col = d.InputPos()
 				s.err, s.refused = err, true
 				return s
 			}
-			if opens {
-				s.spans = append(s.spans, [2]int{off, -1})
-			}
-			lang, hasLang := xmlLang(t)
-			if len(stack) == 0 {
-				s.root = strings.ToLower(t.Name.Local)
-				s.rootLang = lang
-				itemTag = itemName(s.root)
-				langs = append(langs, langAttr{})
-			} else if hasLang {
-				langs = append(langs, langAttr{value: lang, set: true})
-			} else {
-				langs = append(langs, langs[len(langs)-1])
-			}
-			if items > 0 && len(stack) == itemDepth && s.root == "feed" {
-				s.itemHTML[len(s.itemHTML)-1].set(t)
-			}
-			stack = append(stack, t.Name)
-			if strings.EqualFold(t.Name.Local, itemTag) {
-				items++
-				itemDepth = len(stack)
-				line, _ := d.InputPos()
-				s.itemLines = append(s.itemLines, line)
-				s.itemLangs = append(s.itemLangs, langs[len(langs)-1])
-				s.itemHTML = append(s.itemHTML, atomTypes{})
-			}
 		case xml.EndElement:
-			closedItem := false
-			for len(stack) > 0 {
-				top := stack[len(stack)-1]
-				if top.Local == t.Name.Local && top.Space != t.Name.Space {
-					s.line, s.col = d.InputPos()
-					s.err = fmt.Errorf("element <%s> closed by </%s>", rawName(top), rawName(t.Name))
-					return s
-				}
-				stack = stack[:len(stack)-1]
-				langs = langs[:len(stack)]
-				g.end()
-				if strings.EqualFold(top.Local, itemTag) && items > 0 {
-					items--
-					closedItem = true
-				}
-				if top.Local == t.Name.Local {
-					break
-				}
-				if len(stack) == 0 {
-					s.strayEnd = rawName(t.Name)
-					s.strayLine, s.strayCol = d.InputPos()
-				}
+			if err := sc.end(t.Name, pos); err != nil {
+				s.line, s.col = d.InputPos()
+				s.err = err
+				return s
 			}
-			if closedItem {
-				s.cut = int(d.InputOffset())
-				if n := len(s.spans); items == 0 && n > 0 && s.spans[n-1][1] < 0 {
-					s.spans[n-1][1] = s.cut // (a root named item has no span)
-				}
-				s.closers = s.closers[:0]
-				for i := len(stack) - 1; i >= 0; i-- {
-					s.closers = append(s.closers, rawName(stack[i]))
-				}
+			if sc.closedItem {
+				sc.closeItem(int(d.InputOffset()))
 			}
 		}
+	}
+}
+
+// scanner is the state of a scan, which slowScan and fastScan share: they
+// hand it the elements of the document in order.
+type scanner struct {
+	s     *scan
+	stack []xml.Name
+	// langs is the xml:lang in scope of each open element below the root
+	// (the root's is the feed's language).
+	langs     []langAttr
+	g         *guard
+	items     int    // item or entry elements open
+	itemTag   string // their local name
+	itemDepth int    // depth of the innermost open item or entry
+	// closedItem says the last end element closed an item or entry.
+	closedItem bool
+}
+
+// newScanner returns the scanner of a document of size bytes.
+func newScanner(size int) *scanner {
+	return &scanner{s: &scan{}, g: newGuard(size)}
+}
+
+// start handles a start element that begins at offset off; pos gives the
+// line and column just after its start tag. It returns the limit of
+// guard.go the element goes past, if it does.
+func (sc *scanner) start(t xml.StartElement, off int, pos func() (int, int)) error {
+	s := sc.s
+	opens := sc.items == 0 && sc.itemTag != "" && strings.EqualFold(t.Name.Local, sc.itemTag)
+	if err := sc.g.start(t, sc.items > 0, opens); err != nil {
+		return err
+	}
+	if opens {
+		s.spans = append(s.spans, [2]int{off, -1})
+	}
+	lang, hasLang := xmlLang(t)
+	if len(sc.stack) == 0 {
+		s.root = strings.ToLower(t.Name.Local)
+		s.rootLang = lang
+		sc.itemTag = itemName(s.root)
+		sc.langs = append(sc.langs, langAttr{})
+	} else if hasLang {
+		sc.langs = append(sc.langs, langAttr{value: lang, set: true})
+	} else {
+		sc.langs = append(sc.langs, sc.langs[len(sc.langs)-1])
+	}
+	if sc.items > 0 && len(sc.stack) == sc.itemDepth && s.root == "feed" {
+		s.itemHTML[len(s.itemHTML)-1].set(t)
+	}
+	sc.stack = append(sc.stack, t.Name)
+	if strings.EqualFold(t.Name.Local, sc.itemTag) {
+		sc.items++
+		sc.itemDepth = len(sc.stack)
+		line, _ := pos()
+		s.itemLines = append(s.itemLines, line)
+		s.itemLangs = append(s.itemLangs, sc.langs[len(sc.langs)-1])
+		s.itemHTML = append(s.itemHTML, atomTypes{})
+	}
+	return nil
+}
+
+// end handles an end element named name; pos gives the line and column
+// just after its end tag. It sets closedItem when the element closes an
+// item or entry, and returns an error when the tag is malformed.
+func (sc *scanner) end(name xml.Name, pos func() (int, int)) error {
+	s := sc.s
+	sc.closedItem = false
+	for len(sc.stack) > 0 {
+		top := sc.stack[len(sc.stack)-1]
+		if top.Local == name.Local && top.Space != name.Space {
+			return fmt.Errorf("element <%s> closed by </%s>", rawName(top), rawName(name))
+		}
+		sc.stack = sc.stack[:len(sc.stack)-1]
+		sc.langs = sc.langs[:len(sc.stack)]
+		sc.g.end()
+		if strings.EqualFold(top.Local, sc.itemTag) && sc.items > 0 {
+			sc.items--
+			sc.closedItem = true
+		}
+		if top.Local == name.Local {
+			break
+		}
+		if len(sc.stack) == 0 {
+			s.strayEnd = rawName(name)
+			s.strayLine, s.strayCol = pos()
+		}
+	}
+	return nil
+}
+
+// closeItem records that an item or entry was closed by an end tag that
+// ends at offset cut: the last complete item is there, and so is the end
+// of its span.
+func (sc *scanner) closeItem(cut int) {
+	s := sc.s
+	s.cut = cut
+	if n := len(s.spans); sc.items == 0 && n > 0 && s.spans[n-1][1] < 0 {
+		s.spans[n-1][1] = s.cut // (a root named item has no span)
+	}
+	s.closers = s.closers[:0]
+	for i := len(sc.stack) - 1; i >= 0; i-- {
+		s.closers = append(s.closers, rawName(sc.stack[i]))
 	}
 }
 
