@@ -61,6 +61,7 @@ type merger struct {
 	moves    []move           // winners that replaced a page's first entry, in the order they did
 	hash     func(string) uint64
 	sc       *spool.Scanner
+	page     spool.Record // the page nextPage read last
 	err      error
 	// plain is set when no entry can carry a lastmod, extension data, a
 	// title or a summary (text inputs): then the first entry of a page
@@ -127,8 +128,13 @@ func (m *merger) NextItem() (Item, error) {
 }
 
 func (m *merger) nextInto(it *Item) (err error) {
-	if m.err == nil && m.out == nil && m.plain {
-		return m.nextPlain(it)
+	if m.err == nil && m.out == nil {
+		switch {
+		case m.plain:
+			return m.nextPlain(it)
+		case m.sc != nil:
+			return m.pageInto(it)
+		}
 	}
 	*it, err = m.nextItem()
 	return err
@@ -150,35 +156,44 @@ func (m *merger) nextItem() (Item, error) {
 			return m.nextSpilled()
 		}
 	}
-	_, w, err := m.nextPage()
-	if err != nil {
+	var it Item
+	err := m.pageInto(&it)
+	return it, err
+}
+
+// pageInto fills *it with the next page of the spool, once collected, and
+// the input of its winning entry.
+func (m *merger) pageInto(it *Item) error {
+	if _, err := m.nextPage(&m.page); err != nil {
 		if err != io.EOF {
 			m.err = err
 		}
-		return Item{}, err
+		return err
 	}
-	return Item{Entry: w.Entry, Input: w.Input}, nil
+	*it = Item{Entry: m.page.Entry, Input: m.page.Input}
+	return nil
 }
 
-// nextPage returns the next page of the spool, once collected: the offset
-// of its first record, and its winning record.
-func (m *merger) nextPage() (int64, spool.Record, error) {
+// nextPage reads the next page of the spool, once collected, into *w: its
+// winning record; it returns the offset of the page's first record.
+func (m *merger) nextPage(w *spool.Record) (int64, error) {
 	for {
-		r, err := m.sc.Next()
-		if err != nil {
-			return 0, r, err
+		if err := m.sc.NextInto(w); err != nil {
+			return 0, err
 		}
-		if r.Flags&flagFirst == 0 {
+		if w.Flags&flagFirst == 0 {
 			continue
 		}
-		for len(m.moves) > 0 && m.moves[0].first < r.Off {
+		first := w.Off
+		for len(m.moves) > 0 && m.moves[0].first < first {
 			m.moves = m.moves[1:]
 		}
-		if len(m.moves) == 0 || m.moves[0].first != r.Off {
-			return r.Off, r, nil
+		if len(m.moves) == 0 || m.moves[0].first != first {
+			return first, nil
 		}
-		w, err := m.sp.ReadAt(m.moves[0].winner)
-		return r.Off, w, err
+		var err error
+		*w, err = m.sp.ReadAt(m.moves[0].winner)
+		return first, err
 	}
 }
 

@@ -121,7 +121,8 @@ func (m *merger) startSpill() error {
 			return err
 		}
 		for {
-			first, w, err := m.nextPage()
+			var w spool.Record
+			first, err := m.nextPage(&w)
 			if err == io.EOF {
 				break
 			}

@@ -257,20 +257,35 @@ func (d *decoder) lastMod() formats.LastMod {
 
 // record decodes the body of a record (after its length).
 func (d *decoder) record(body []byte) (Record, error) {
+	var r Record
+	err := d.recordInto(body, &r)
+	return r, err
+}
+
+// recordInto decodes the record body into *r.
+func (d *decoder) recordInto(body []byte, r *Record) error {
 	if len(body) < 9 {
-		return Record{}, errCorrupt
+		*r = Record{}
+		return errCorrupt
 	}
-	r := Record{Flags: body[0], Hash: binary.LittleEndian.Uint64(body[1:9])}
+	r.Off, r.Flags, r.Hash = 0, body[0], binary.LittleEndian.Uint64(body[1:9])
 	d.b, d.err = body[9:], nil
 	r.Input = int(d.uvarint())
 	r.Link = int64(d.uvarint())
-	r.Entry = d.entry()
-	return r, d.err
+	d.entryInto(&r.Entry)
+	return d.err
 }
 
 // entry decodes one entry from what is left to decode.
 func (d *decoder) entry() formats.Entry {
 	var e formats.Entry
+	d.entryInto(&e)
+	return e
+}
+
+// entryInto decodes one entry from what is left to decode into *e.
+func (d *decoder) entryInto(e *formats.Entry) {
+	*e = formats.Entry{}
 	e.Loc = d.string()
 	e.LastMod = d.lastMod()
 	if cf := d.string(); cf != "" {
@@ -287,7 +302,6 @@ func (d *decoder) entry() formats.Entry {
 	if flags&hasExt != 0 {
 		e.Ext = d.ext()
 	}
-	return e
 }
 
 func (d *decoder) ext() *formats.Extensions {

@@ -177,24 +177,35 @@ func (s *File) ScanRange(start, end int64, bufSize int) (*Scanner, error) {
 
 // Next returns the next record, or io.EOF after the last.
 func (sc *Scanner) Next() (Record, error) {
+	var r Record
+	err := sc.NextInto(&r)
+	return r, err
+}
+
+// NextInto reads the next record into *r, or returns io.EOF after the
+// last: a record is large, and a scan of millions copies less so.
+func (sc *Scanner) NextInto(r *Record) error {
 	size, err := binary.ReadUvarint(sc.r)
 	if err == io.EOF {
-		return Record{}, io.EOF
+		*r = Record{}
+		return io.EOF
 	}
 	if err != nil || size < 9 {
-		return Record{}, errCorrupt
+		*r = Record{}
+		return errCorrupt
 	}
 	if uint64(cap(sc.buf)) < size {
 		sc.buf = make([]byte, size)
 	}
 	body := sc.buf[:size]
 	if _, err := io.ReadFull(sc.r, body); err != nil {
-		return Record{}, errCorrupt
+		*r = Record{}
+		return errCorrupt
 	}
-	r, err := sc.dec.record(body)
+	err = sc.dec.recordInto(body, r)
 	r.Off = sc.off
 	sc.off += int64(uvarintLen(size)) + int64(size)
-	return r, err
+	return err
 }
 
 func uvarintLen(v uint64) int {

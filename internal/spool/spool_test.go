@@ -238,6 +238,37 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+func TestNextIntoReusesTheRecord(t *testing.T) {
+	// Records scanned into one Record, one after another, are each what
+	// was appended: nothing of the record before stays (a full entry
+	// followed by one with only a loc, say).
+	s, err := New(t.TempDir())
+	require.NoError(t, err)
+	defer s.Close()
+	want := append([]formats.Entry{fullEntry(t)}, entries(t)...)
+	want = append(want, fullEntry(t), formats.Entry{Loc: "https://example.com/last"})
+	for i, e := range want {
+		_, err := s.Append(&Record{Flags: uint8(i % 2), Hash: uint64(i + 1), Input: i, Link: int64(10 * i), Entry: e})
+		require.NoError(t, err)
+	}
+	sc, err := s.Scan()
+	require.NoError(t, err)
+	var r Record
+	for i := range want {
+		require.NoError(t, sc.NextInto(&r))
+		assert.Equal(t, uint8(i%2), r.Flags)
+		assert.Equal(t, uint64(i+1), r.Hash)
+		assert.Equal(t, i, r.Input)
+		assert.Equal(t, int64(10*i), r.Link)
+		same(t, want[i], r.Entry)
+		byOff, err := s.ReadAt(r.Off)
+		require.NoError(t, err)
+		assert.Equal(t, byOff, r, "record %d", i)
+	}
+	assert.Equal(t, io.EOF, sc.NextInto(&r))
+	assert.Equal(t, Record{}, r, "nothing is left in the record at the end")
+}
+
 func BenchmarkAppendScan(b *testing.B) {
 	s, err := New(b.TempDir())
 	require.NoError(b, err)
