@@ -213,12 +213,15 @@ median() {
 # base_knows KEY ARGS...: whether the baseline binary knows every --flag of
 # ARGS (a case for a flag newer than the baseline runs without it).
 base_knows() {
-	local key=$1 a
+	local key=$1 a help
 	shift
+	# The help is read whole first: grep -q stops at the first match, and
+	# under pipefail the help cut short by it would count as a failure.
+	help=$("$base_f2s" convert --help 2>/dev/null || true)
 	for a; do
 		[[ $a == --* ]] || continue
 		a=${a%%=*}
-		if ! "$base_f2s" convert --help 2>/dev/null | grep -q -e "$a\b"; then
+		if ! grep -q -e "$a\b" <<<"$help"; then
 			log "  $key: the baseline has no $a, so it is measured without the baseline"
 			return 1
 		fi
