@@ -58,7 +58,7 @@ type fastScanner struct {
 	blk      []byte
 	blkStart int
 	attrs    []xml.Attr          // the attributes of the element read, reused
-	names    map[string]xml.Name // the names read, by their bytes
+	names    map[string]xml.Name // the names read, by their bytes (maxNames at most)
 }
 
 // run reads the whole input and reports whether it is in the subset.
@@ -351,9 +351,15 @@ func (f *fastScanner) name(p int) (xml.Name, int, bool) {
 	if colon > 0 {
 		n = xml.Name{Space: key[:colon], Local: key[colon+1:]}
 	}
-	f.names[key] = n
+	if len(f.names) < maxNames {
+		f.names[key] = n
+	}
 	return n, p, true
 }
+
+// maxNames is how many names a fast scan keeps to read again without
+// allocating them: a feed uses a few dozen.
+const maxNames = 1024
 
 // isNameByte reports whether c may be in a name, as encoding/xml reads
 // names (ASCII only).
