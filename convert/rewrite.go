@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
@@ -94,5 +95,5 @@ func (w *rewriter) nextInto(it *Item) error {
 // tooLong returns the warning about an entry left out because its loc,
 // loc in its normal form, is too long.
 func tooLong(loc string) error {
-	return fmt.Errorf("%w once normalized: %.60s…", formats.ErrLocTooLong, loc)
+	return fmt.Errorf("%w once normalized: %.60s…", reason.Of(formats.ErrLocTooLong), loc)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
+	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
 
 // Sentinel errors: for inputs that cannot be read at all (a directory
@@ -38,23 +39,36 @@ var (
 	// layer is removed. The input is never cut short silently: reading
 	// stops with this error.
 	ErrTooLarge = source.ErrTooLarge
+	// ErrNotUTF8 is wrapped by the error of strict opening for an input
+	// not encoded in UTF-8 (the protocol's encoding).
+	ErrNotUTF8 = source.ErrNotUTF8
+	// ErrGzipDepth is returned by Open for gzip nested more than a few
+	// layers deep (a gzip bomb's way to multiply its size).
+	ErrGzipDepth = source.ErrGzipDepth
+	// ErrInvalidText is wrapped by the warnings (errors, in strict mode)
+	// about invalid UTF-8 and forbidden control characters in an input.
+	ErrInvalidText = textenc.ErrInvalidText
+	// ErrUndeclaredLegacy is wrapped by the warning about an input that
+	// declares no encoding, is not valid UTF-8, and was read as
+	// windows-1252.
+	ErrUndeclaredLegacy = textenc.ErrUndeclaredLegacy
 	// ErrNoSiteURL is wrapped by the error of opening a directory of pages
 	// without the URL it is served at (html.DirOptions.Site).
 	ErrNoSiteURL = errors.New("formats: a directory of pages needs the URL it is served at")
 
 	// The reasons ParseLoc rejects a URL. The errors it returns wrap one of them.
-	ErrLocEmpty    = errors.New("empty URL")
-	ErrLocRelative = errors.New("relative URL with no http(s) base to resolve it against")
-	ErrLocScheme   = errors.New("not an http or https URL")
-	ErrLocHost     = errors.New("bad host")
-	ErrLocSpace    = errors.New("several URLs run together")
-	ErrLocControl  = errors.New("control character inside the URL")
-	ErrLocPort     = errors.New("bad port")
-	ErrLocTooLong  = errors.New("URL longer than 2,048 characters")
+	ErrLocEmpty    = errors.New("formats: empty URL")
+	ErrLocRelative = errors.New("formats: relative URL with no http(s) base to resolve it against")
+	ErrLocScheme   = errors.New("formats: not an http or https URL")
+	ErrLocHost     = errors.New("formats: bad host")
+	ErrLocSpace    = errors.New("formats: several URLs run together")
+	ErrLocControl  = errors.New("formats: control character inside the URL")
+	ErrLocPort     = errors.New("formats: bad port")
+	ErrLocTooLong  = errors.New("formats: URL longer than 2,048 characters")
 	// ErrLocReplacement: the URL holds U+FFFD, which decoding puts where
 	// the input held a byte that was no text in its declared encoding;
 	// the URL it stands for is unknown.
-	ErrLocReplacement = errors.New("U+FFFD in the URL (a byte that was not text in the input's encoding): the real URL is unknown")
+	ErrLocReplacement = errors.New("formats: U+FFFD in the URL (a byte that was not text in the input's encoding): the real URL is unknown")
 	// ErrBadDate is wrapped by the errors ParseLastMod returns.
 	ErrBadDate = errors.New("formats: unrecognized date")
 )

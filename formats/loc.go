@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/net/idna"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
@@ -33,7 +34,7 @@ import (
 func ParseLoc(raw string, base *url.URL) (string, error) {
 	s := uri.TrimLocSeparators(raw)
 	if s == "" {
-		return "", ErrLocEmpty
+		return "", reason.Of(ErrLocEmpty)
 	}
 	if ok, hash := isCanonical(s); ok {
 		if !hash {
@@ -45,24 +46,24 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 		return "", err
 	}
 	if strings.Contains(s, "\uFFFD") {
-		return "", fmt.Errorf("%w: %q", ErrLocReplacement, uri.Clip(s))
+		return "", fmt.Errorf("%w: %q", reason.Of(ErrLocReplacement), uri.Clip(s))
 	}
 	scheme, rest, ok := splitScheme(s)
 	if !ok {
 		if base == nil || (base.Scheme != "http" && base.Scheme != "https") {
-			return "", fmt.Errorf("%w: %q", ErrLocRelative, uri.Clip(s))
+			return "", fmt.Errorf("%w: %q", reason.Of(ErrLocRelative), uri.Clip(s))
 		}
 		ref, err := url.Parse(escapeURI(s))
 		if err != nil {
-			return "", fmt.Errorf("%w: %q", ErrLocRelative, uri.Clip(s))
+			return "", fmt.Errorf("%w: %q", reason.Of(ErrLocRelative), uri.Clip(s))
 		}
 		return ParseLoc(base.ResolveReference(ref).String(), nil)
 	}
 	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("%w: %q", ErrLocScheme, uri.Clip(s))
+		return "", fmt.Errorf("%w: %q", reason.Of(ErrLocScheme), uri.Clip(s))
 	}
 	if !strings.HasPrefix(rest, "//") {
-		return "", fmt.Errorf("%w: %q has no host", ErrLocHost, uri.Clip(s))
+		return "", fmt.Errorf("%w: %q has no host", reason.Of(ErrLocHost), uri.Clip(s))
 	}
 	rest = rest[2:]
 	end := strings.IndexAny(rest, "/?#")
@@ -71,7 +72,7 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 	}
 	authority, err := cleanAuthority(rest[:end])
 	if err != nil {
-		return "", fmt.Errorf("%w: %q: %w", ErrLocHost, uri.Clip(s), err)
+		return "", fmt.Errorf("%w: %q: %w", reason.Of(ErrLocHost), uri.Clip(s), err)
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 8)
@@ -81,7 +82,7 @@ func ParseLoc(raw string, base *url.URL) (string, error) {
 	appendEscaped(&b, rest[end:])
 	loc := withoutEmptyFragment(b.String())
 	if len(loc) > MaxLocLength {
-		return "", fmt.Errorf("%w: %d characters", ErrLocTooLong, len(loc))
+		return "", fmt.Errorf("%w: %d characters", reason.Of(ErrLocTooLong), len(loc))
 	}
 	return loc, nil
 }
@@ -185,7 +186,7 @@ func cleanAuthority(a string) (string, error) {
 	}
 	if port != "" {
 		if _, ok := uri.ParsePort(port); !ok {
-			return "", fmt.Errorf("%w %q: not a number from 1 to %d", ErrLocPort, port, uri.MaxPort)
+			return "", fmt.Errorf("%w %q: not a number from 1 to %d", reason.Of(ErrLocPort), port, uri.MaxPort)
 		}
 	}
 	if host == "" {
@@ -307,16 +308,16 @@ func checkSeparators(s string) error {
 			continue
 		}
 		if isLocBreak(r) || i < scheme {
-			return fmt.Errorf("%w: %q", ErrLocSpace, uri.Clip(s))
+			return fmt.Errorf("%w: %q", reason.Of(ErrLocSpace), uri.Clip(s))
 		}
 		next := s[i+utf8.RuneLen(r):]
 		if strings.HasPrefix(next, "//") {
-			return fmt.Errorf("%w: %q", ErrLocSpace, uri.Clip(s))
+			return fmt.Errorf("%w: %q", reason.Of(ErrLocSpace), uri.Clip(s))
 		}
 		control = control || unicode.IsControl(r)
 	}
 	if control {
-		return fmt.Errorf("%w: %q", ErrLocControl, uri.Clip(s))
+		return fmt.Errorf("%w: %q", reason.Of(ErrLocControl), uri.Clip(s))
 	}
 	return nil
 }

@@ -67,6 +67,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
 	"github.com/feed2sitemap/feed2sitemap/internal/filelock"
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 )
 
 // maxParts is how many parts one index may list: the protocol's limit on
@@ -77,14 +78,14 @@ var maxParts = formats.MaxURLs
 var (
 	// ErrNeedBaseURL: the entries need several files, and the index cannot
 	// say where the parts are without Options.BaseURL.
-	ErrNeedBaseURL = errors.New("the output must be split into several files, and the index needs to know where they will be served: give the base URL")
+	ErrNeedBaseURL = errors.New("output: the output must be split into several files, and the index needs to know where they will be served: give the base URL")
 	// ErrTooManyParts: more parts than one sitemap index may list.
-	ErrTooManyParts = errors.New("too many part files for one sitemap index")
+	ErrTooManyParts = errors.New("output: too many part files for one sitemap index")
 	// ErrIndexTooLarge: a sitemap index over the limits; indexes are never
 	// nested.
-	ErrIndexTooLarge = errors.New("sitemap index over the protocol's limits")
+	ErrIndexTooLarge = errors.New("output: sitemap index over the protocol's limits")
 	// ErrEntryTooLarge: one entry is larger than the byte limit of a file.
-	ErrEntryTooLarge = errors.New("entry larger than the size limit of one file")
+	ErrEntryTooLarge = errors.New("output: entry larger than the size limit of one file")
 	// ErrLocked is matched by the error of Lock when another run held the
 	// output's lock for the whole wait.
 	ErrLocked = filelock.ErrLocked
@@ -292,7 +293,7 @@ func New(opts Options) (*Set, error) {
 		case !split || opts.OneFile:
 			return nil, fmt.Errorf("output: format %s is written as one file, which cannot be split into sections", opts.Format.Name)
 		case s.base == nil:
-			return nil, fmt.Errorf("output: sections: %w", ErrNeedBaseURL)
+			return nil, fmt.Errorf("output: sections: %w", reason.Of(ErrNeedBaseURL))
 		}
 		s.sections = newSections(opts.SectionOf)
 	}
@@ -373,7 +374,7 @@ func (s *Set) put(e formats.Entry) error {
 	s.entry = b
 	frame, size := s.frame, int64(len(b))
 	if frame+size > s.maxBytes {
-		return s.fail(fmt.Errorf("%w: %s needs %d bytes, the limit is %d", ErrEntryTooLarge, e.Loc, frame+size, s.maxBytes))
+		return s.fail(fmt.Errorf("%w: %s needs %d bytes, the limit is %d", reason.Of(ErrEntryTooLarge), e.Loc, frame+size, s.maxBytes))
 	}
 	news := e.Ext != nil && e.Ext.News != nil
 	if s.cur != nil && (s.cur.entries+1 > s.maxURLs || frame+s.cur.bytes+size > s.maxBytes || news && s.cur.news+1 > s.maxNews) {

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
 )
 
@@ -155,7 +156,7 @@ func (s *Set) writeSections() error {
 	for _, sec := range nameSections(g.list) {
 		if len(s.parts)+1 > maxParts {
 			return fmt.Errorf("%w: more than %d parts over %d sections; an index never lists another index, so shard the inputs into several outputs",
-				ErrTooManyParts, maxParts, len(g.list))
+				reason.Of(ErrTooManyParts), maxParts, len(g.list))
 		}
 		if err := s.indexFits(1); err != nil {
 			return err

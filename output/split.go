@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 )
 
 // split finishes the current part, checking that the set may have one more.
@@ -11,12 +12,12 @@ func (s *Set) split() error {
 	switch {
 	case s.kind == formats.KindSitemap:
 		return fmt.Errorf("%w: the child sitemaps are more than one index may list (%d entries or %d bytes); an index never lists another index, so shard the inputs into several outputs",
-			ErrIndexTooLarge, s.maxURLs, s.maxBytes)
+			reason.Of(ErrIndexTooLarge), s.maxURLs, s.maxBytes)
 	case s.base == nil:
-		return ErrNeedBaseURL
+		return reason.Of(ErrNeedBaseURL)
 	case len(s.parts)+2 > maxParts:
 		return fmt.Errorf("%w: more than %d parts of %d entries; an index never lists another index, so shard the inputs into several outputs, each with its own path and base URL",
-			ErrTooManyParts, maxParts, s.maxURLs)
+			reason.Of(ErrTooManyParts), maxParts, s.maxURLs)
 	}
 	if err := s.finish(s.cur); err != nil {
 		return err
@@ -29,7 +30,7 @@ func (s *Set) split() error {
 func (s *Set) indexFits(extra int) error {
 	if s.indexBytes+int64(extra*s.lastIndexEntry) > s.maxBytes {
 		return fmt.Errorf("%w: an index of %d parts needs more than %d bytes; an index never lists another index, so shard the inputs into several outputs",
-			ErrIndexTooLarge, len(s.parts)+extra, s.maxBytes)
+			reason.Of(ErrIndexTooLarge), len(s.parts)+extra, s.maxBytes)
 	}
 	return nil
 }
@@ -50,7 +51,7 @@ type NeedBaseURLError struct {
 	Loc string // the loc of the first entry that needed another part
 }
 
-func (e *NeedBaseURLError) Error() string { return ErrNeedBaseURL.Error() }
+func (e *NeedBaseURLError) Error() string { return reason.Of(ErrNeedBaseURL).Error() }
 
 // Is reports whether target is ErrNeedBaseURL.
 func (e *NeedBaseURLError) Is(target error) bool { return target == ErrNeedBaseURL }

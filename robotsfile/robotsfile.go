@@ -33,6 +33,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/formats/robots"
 	"github.com/feed2sitemap/feed2sitemap/internal/atomicfile"
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
@@ -45,7 +46,7 @@ var ErrTooLarge = errors.New("robotsfile: file larger than 8 MiB; not a robots.t
 
 // ErrNotRobots is matched (with errors.Is) by the error of Check, and of
 // UpdateFile, for content that is not a robots.txt file.
-var ErrNotRobots = errors.New("not a robots.txt file")
+var ErrNotRobots = errors.New("robotsfile: not a robots.txt file")
 
 // Check returns nil when src can be a robots.txt file, and otherwise an
 // error matching ErrNotRobots that says why and where: content with NUL
@@ -59,12 +60,12 @@ var ErrNotRobots = errors.New("not a robots.txt file")
 func Check(src []byte) error {
 	for i, c := range src {
 		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' || c == 0x7f {
-			return fmt.Errorf("%w: binary content (byte 0x%02x at offset %d)", ErrNotRobots, c, i)
+			return fmt.Errorf("%w: binary content (byte 0x%02x at offset %d)", reason.Of(ErrNotRobots), c, i)
 		}
 	}
 	text := bytes.TrimLeft(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")), " \t\r\n\f")
 	if len(text) > 0 && text[0] == '<' {
-		return fmt.Errorf("%w: it starts with markup (%.20q): an HTML or XML document", ErrNotRobots, text)
+		return fmt.Errorf("%w: it starts with markup (%.20q): an HTML or XML document", reason.Of(ErrNotRobots), text)
 	}
 	fields, other, first := 0, 0, 0
 	for n, l := range splitLines(src) {
@@ -73,7 +74,7 @@ func Check(src []byte) error {
 		case len(line) == 0 || line[0] == '#':
 			continue
 		case markup.Match(line):
-			return fmt.Errorf("%w: line %d is markup (%.20q): an HTML or XML document", ErrNotRobots, n+1, line)
+			return fmt.Errorf("%w: line %d is markup (%.20q): an HTML or XML document", reason.Of(ErrNotRobots), n+1, line)
 		case field.Match(line):
 			fields++
 		default:
@@ -83,7 +84,7 @@ func Check(src []byte) error {
 		}
 	}
 	if fields == 0 && other > 0 {
-		return fmt.Errorf("%w: no line is a robots.txt field (User-agent:, Disallow:, Sitemap:, ...); line %d is not one", ErrNotRobots, first)
+		return fmt.Errorf("%w: no line is a robots.txt field (User-agent:, Disallow:, Sitemap:, ...); line %d is not one", reason.Of(ErrNotRobots), first)
 	}
 	return nil
 }

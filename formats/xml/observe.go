@@ -75,7 +75,7 @@ const MaxTag = 1 << 20
 
 // ErrLongTag is the error an observed reader stops with at a tag longer
 // than MaxTag.
-var ErrLongTag = errors.New("a tag longer than 1 MiB")
+var ErrLongTag = errors.New("xml: a tag longer than 1 MiB")
 
 // syntaxStrict reports whether the XML is parsed strictly: in strict mode,
 // and when observed.

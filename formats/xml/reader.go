@@ -11,6 +11,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
@@ -643,7 +644,7 @@ func (r *Reader) endField() error {
 	if f == fieldLoc {
 		r.locLine, r.locCol = line, col
 		if r.valOver {
-			r.locErr = fmt.Errorf("<loc> skipped: %w", formats.ErrLocTooLong)
+			r.locErr = fmt.Errorf("<loc> skipped: %w", reason.Of(formats.ErrLocTooLong))
 			return nil
 		}
 		loc, err := formats.ParseLoc(string(r.val), r.opts.Base)
@@ -714,7 +715,7 @@ func (r *Reader) endEntry() (formats.Entry, bool, error) {
 			return formats.Entry{}, false, err
 		}
 		if r.bareOver {
-			return formats.Entry{}, false, r.warn(r.entryLine, r.entryCl, true, fmt.Errorf("<%s> skipped: %w", name, formats.ErrLocTooLong))
+			return formats.Entry{}, false, r.warn(r.entryLine, r.entryCl, true, fmt.Errorf("<%s> skipped: %w", name, reason.Of(formats.ErrLocTooLong)))
 		}
 		loc, err := formats.ParseLoc(bare, r.opts.Base)
 		if err != nil {

@@ -1,6 +1,10 @@
 package xml
 
-import "io"
+import (
+	"io"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
+)
 
 // tagBound passes XML through, failing with ErrLongTag as soon as a start
 // or end tag runs longer than MaxTag bytes. It follows the markup byte by
@@ -37,7 +41,7 @@ func (t *tagBound) Read(p []byte) (int, error) {
 	n, err := t.r.Read(p)
 	for i, c := range p[:n] {
 		if !t.step(c) {
-			t.err = ErrLongTag
+			t.err = reason.Of(ErrLongTag)
 			return i, t.err
 		}
 	}

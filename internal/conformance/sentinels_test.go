@@ -23,36 +23,13 @@ import (
 // own (formats' ErrTooLarge = source.ErrTooLarge) may have the text of the
 // public package instead: what users see and match.
 
-// legacyText are the sentinels whose text predates the convention and is
-// what users read inside messages that tests and golden files pin (a
-// reader's "x.xml:3:5: bad host", "path: not a robots.txt file: ..."), by
-// package and name, with the reason. Each text is right as it stands: a
-// reason read after a position or a file's name, where a package name
-// would say nothing to the user ("x.xml:3:5: formats: bad host"), or the
-// start of the command's error, which names its own subject; the goldens
-// and the catalogue of bad inputs (testdata/BAD-INPUTS.md) hold them. An
-// entry that names no sentinel of the module any more is an error.
-var legacyText = map[string]string{
-	"formats.ErrLocEmpty":         "a reason inside a positioned message",
-	"formats.ErrLocRelative":      "a reason inside a positioned message",
-	"formats.ErrLocScheme":        "a reason inside a positioned message",
-	"formats.ErrLocHost":          "a reason inside a positioned message",
-	"formats.ErrLocSpace":         "a reason inside a positioned message",
-	"formats.ErrLocControl":       "a reason inside a positioned message",
-	"formats.ErrLocPort":          "a reason inside a positioned message",
-	"formats.ErrLocTooLong":       "a reason inside a positioned message",
-	"formats.ErrLocReplacement":   "a reason inside a positioned message",
-	"xml.ErrLongTag":              "a reason inside a positioned message",
-	"source.ErrGzipDepth":         "a reason inside a positioned message",
-	"source.ErrNotUTF8":           "a reason inside a positioned message",
-	"textenc.ErrInvalidText":      "a reason inside a positioned message",
-	"textenc.ErrUndeclaredLegacy": "a reason inside a positioned message",
-	"robotsfile.ErrNotRobots":     "what users read after the file's name",
-	"output.ErrNeedBaseURL":       "the start of the command's error",
-	"output.ErrTooManyParts":      "the start of the command's error",
-	"output.ErrIndexTooLarge":     "the start of the command's error",
-	"output.ErrEntryTooLarge":     "the start of the command's error",
-}
+// legacyText are the sentinels whose text predates the convention, by
+// package and name, with the reason they keep it: none. A sentinel whose
+// words end a message that already says where it is ("x.xml:3:5: bad
+// host") is wrapped there with reason.Of, which reads as its text without
+// the package's prefix and still matches it. An entry that names no
+// sentinel of the module any more is an error.
+var legacyText = map[string]string{}
 
 // legacyCompare are the sentinels still compared with == outside an Is
 // method, by package and name: none.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
 
@@ -32,11 +33,11 @@ const BinaryLen = 512
 // ErrNotUTF8 is wrapped by the problem strict opening reports for an input
 // that is not in UTF-8: UTF-16, UTF-32 or a declared charset. The protocol
 // wants UTF-8; lenient opening decodes the others.
-var ErrNotUTF8 = errors.New("not encoded in UTF-8")
+var ErrNotUTF8 = errors.New("formats: not encoded in UTF-8")
 
 // ErrGzipDepth is returned by Open for gzip nested more than MaxGzipLayers
 // deep.
-var ErrGzipDepth = fmt.Errorf("gzip nested more than %d deep", MaxGzipLayers)
+var ErrGzipDepth = fmt.Errorf("formats: gzip nested more than %d deep", MaxGzipLayers)
 
 // GzipError is gzip data that cannot be read: a corrupt header (returned by
 // Open) or damage further on (returned by Read, after what came before).
@@ -114,7 +115,7 @@ func Open(r io.Reader, opts Options) (*Reader, error) {
 			break
 		}
 		if layers == MaxGzipLayers {
-			return nil, ErrGzipDepth
+			return nil, reason.Of(ErrGzipDepth)
 		}
 		zr, err := gzip.NewReader(bufio.NewReaderSize(head, gzipBufSize))
 		if err != nil {
@@ -139,7 +140,7 @@ func Open(r io.Reader, opts Options) (*Reader, error) {
 	}
 	text := textenc.NewReader(raw, topts)
 	if enc := text.Encoding(); opts.Strict && enc != "" {
-		return nil, &textenc.Problem{Line: 1, Column: 1, Err: fmt.Errorf("%w: the input is encoded in %s", ErrNotUTF8, enc)}
+		return nil, &textenc.Problem{Line: 1, Column: 1, Err: fmt.Errorf("%w: the input is encoded in %s", reason.Of(ErrNotUTF8), enc)}
 	}
 	return &Reader{text: text, count: c, layers: layers}, nil
 }

@@ -32,6 +32,8 @@ import (
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/encoding/unicode/utf32"
 	"golang.org/x/text/transform"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 )
 
 // Problem is a repair textenc made, at a 1-based line and byte column of
@@ -49,11 +51,11 @@ func (p *Problem) Unwrap() error { return p.Err }
 
 // ErrInvalidText is wrapped by the problems of invalid UTF-8 and forbidden
 // control characters.
-var ErrInvalidText = errors.New("invalid UTF-8 or control characters")
+var ErrInvalidText = errors.New("formats: invalid UTF-8 or control characters")
 
 // ErrUndeclaredLegacy is wrapped by the problem of an input that declares
 // no encoding, is not valid UTF-8, and was read as windows-1252.
-var ErrUndeclaredLegacy = errors.New("not UTF-8 and no encoding declared")
+var ErrUndeclaredLegacy = errors.New("formats: not UTF-8 and no encoding declared")
 
 // Options configure NewReader.
 type Options struct {
@@ -341,12 +343,12 @@ func (c *cleaner) Read(p []byte) (int, error) {
 		if c.err == io.EOF && c.opts.Report != nil && c.legacyBytes > 0 {
 			c.opts.Report(&Problem{Line: c.firstLegacy.Line, Column: c.firstLegacy.Column, Err: fmt.Errorf(
 				"%w: read as windows-1252, as browsers and feed readers do (%d bytes that are not UTF-8; the first here)",
-				ErrUndeclaredLegacy, c.legacyBytes)})
+				reason.Of(ErrUndeclaredLegacy), c.legacyBytes)})
 		}
 		if c.err == io.EOF && c.opts.Report != nil && c.invalid+c.ctrl > 0 {
 			c.opts.Report(&Problem{Line: c.first.Line, Column: c.first.Column, Err: fmt.Errorf(
 				"%w: %d invalid UTF-8 sequences replaced, %d control characters replaced by spaces (the first here)",
-				ErrInvalidText, c.invalid, c.ctrl)})
+				reason.Of(ErrInvalidText), c.invalid, c.ctrl)})
 		}
 	}
 	n := copy(p, c.out)
@@ -399,7 +401,7 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 			at := c.locate(chunk, i)
 			if c.firstLegacy == nil {
 				c.firstLegacy = &Problem{Line: at.line, Column: at.col + 1, Err: fmt.Errorf(
-					"%w: byte 0x%02X read as windows-1252", ErrUndeclaredLegacy, b)}
+					"%w: byte 0x%02X read as windows-1252", reason.Of(ErrUndeclaredLegacy), b)}
 			}
 			if c.opts.Each != nil {
 				c.opts.Each(Invalid{Line: at.line, Column: at.bcol + 1, Rune: -1, Byte: b, Legacy: true})
@@ -497,7 +499,7 @@ func (c *cleaner) problem(count *int, chunk []byte, i int, inv Invalid, what str
 	}
 	at := c.locate(chunk, i)
 	if c.first == nil {
-		c.first = &Problem{Line: at.line, Column: at.col + 1, Err: fmt.Errorf("%w: %s", ErrInvalidText, what)}
+		c.first = &Problem{Line: at.line, Column: at.col + 1, Err: fmt.Errorf("%w: %s", reason.Of(ErrInvalidText), what)}
 	}
 	if c.opts.Each != nil {
 		inv.Line, inv.Column = at.line, at.bcol+1
