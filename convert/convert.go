@@ -184,7 +184,8 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		r = f.step(r, t)
 	}
 	// Reading, deduplicating and writing run on up to three goroutines,
-	// handing entries over in batches.
+	// handing entries over in batches; the input being read is parsed
+	// ahead on one more (see readAhead).
 	in := Prefetch(headTaker{intoOf(r), src})
 	defer in.Close()
 	if follow != nil {
