@@ -56,8 +56,15 @@ func optional(def *elemDef) particle { return particle{def: def, max: 1} }
 
 var anyOther = particle{any: true}
 
-// changefreqs checks a changefreq value.
-var changefreqs = enum("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
+// changefreqs checks a changefreq value: one of the schema's words,
+// exactly (a switch, which tells most values by their length alone).
+func changefreqs(s string) bool {
+	switch s {
+	case "always", "hourly", "daily", "weekly", "monthly", "yearly", "never":
+		return true
+	}
+	return false
+}
 
 // Core elements. The namespace they are matched in is the document's own
 // (reported by the namespace rule when it is not sitemaps.org's).

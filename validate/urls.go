@@ -123,32 +123,45 @@ func plainURL(s string) bool {
 	if !ok {
 		return false
 	}
-	authority, host := true, false
-	for i := 0; i < len(rest); i++ {
-		c := rest[i]
-		switch uriClass[c] {
+	// The authority: a host, and no port or user information.
+	i := 0
+	for ; i < len(rest); i++ {
+		switch uriClass[rest[i]] {
 		case uriPlain:
-			host = host || authority
 			continue
 		case uriEnd:
-			authority = false
-			continue
 		case uriBad:
 			return false
-		}
-		// ':' or '%'.
-		if c == ':' {
-			if authority {
+		default: // ':' or '%'
+			if rest[i] == ':' || !escapeAt(rest, i) {
 				return false
 			}
 			continue
 		}
-		if i+2 >= len(rest) || !uri.IsHex(rest[i+1]) || !uri.IsHex(rest[i+2]) {
-			return false
-		}
-		host = host || authority
+		break
 	}
-	return host
+	if i == 0 {
+		return false // no host
+	}
+	// The path and the query.
+	for ; i < len(rest); i++ {
+		switch uriClass[rest[i]] {
+		case uriPlain, uriEnd:
+		case uriBad:
+			return false
+		default:
+			if rest[i] == '%' && !escapeAt(rest, i) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// escapeAt reports whether s[i], a '%', starts an escape: two hex digits
+// follow it.
+func escapeAt(s string, i int) bool {
+	return i+2 < len(s) && uri.IsHex(s[i+1]) && uri.IsHex(s[i+2])
 }
 
 // The classes of bytes plainURL tells apart.

@@ -178,19 +178,6 @@ func xsdNonNegative(s string, max int) bool {
 	return err == nil && n <= max
 }
 
-// enum returns a check that s is one of values, exactly (xsd:string keeps
-// its whitespace).
-func enum(values ...string) func(string) bool {
-	return func(s string) bool {
-		for _, v := range values {
-			if s == v {
-				return true
-			}
-		}
-		return false
-	}
-}
-
 // The patterns and enumerations of the extension schemas are formats'
 // checks, the ones the XML reader applies, so that what validate reports
 // and what the readers drop are one rule.

@@ -64,6 +64,7 @@ type xmlCheck struct {
 	video    *videoState
 	attrs    []xml.Attr // the attributes of the element being started
 	seen     seenURL    // the URL checkSeen saw last
+	field    frame      // the field being checked whole (see doc.field)
 	// The default namespace in scope, when defaultKnown (see resolve).
 	defaultNS    string
 	defaultKnown bool
@@ -307,24 +308,38 @@ func (d *doc) startElement(name xml.Name, attrs []xml.Attr, line, col int) bool 
 	default:
 		f.def = d.child(parent, t.Name.Local, ns, f.raw, line, col)
 	}
-	if f.def != nil && (len(t.Attr) > 0 || len(f.def.attrs) > 0) {
-		d.checkAttrs(f.def, t.Attr, f.raw, line, col)
-	}
-	if f.def != nil {
-		if f.def.deprecated {
-			d.reportAt(ruleDeprecatedTag, line, col, "<%s> is deprecated; search engines ignore it", f.raw)
-		}
-	}
+	d.open(&f, t.Attr)
+	return true
+}
+
+// open checks the attributes of the element f, whose declaration is
+// known, and opens it.
+func (d *doc) open(f *frame, attrs []xml.Attr) {
+	x := d.x
+	d.checkDecl(f.def, attrs, f.raw, f.line, f.col)
 	if n := len(x.stack); n < cap(x.stack) {
 		f.text = x.stack[:n+1][n].text[:0] // the buffer of the last element closed at this depth
 	}
-	x.stack = append(x.stack, f)
+	x.stack = append(x.stack, *f)
 	top := &x.stack[len(x.stack)-1]
 	if top.def != nil && top.def.start != nil {
-		x.attrs = t.Attr
+		x.attrs = attrs
 		top.def.start(d, top)
 	}
-	return true
+}
+
+// checkDecl checks an element of declaration def (nil: not checked) for
+// its attributes and deprecation.
+func (d *doc) checkDecl(def *elemDef, attrs []xml.Attr, raw string, line, col int) {
+	if def == nil {
+		return
+	}
+	if len(attrs) > 0 || len(def.attrs) > 0 {
+		d.checkAttrs(def, attrs, raw, line, col)
+	}
+	if def.deprecated {
+		d.reportAt(ruleDeprecatedTag, line, col, "<%s> is deprecated; search engines ignore it", raw)
+	}
 }
 
 // rootDef checks the root element and returns its declaration.
@@ -367,16 +382,13 @@ func (d *doc) child(p *frame, local, ns, raw string, line, col int) *elemDef {
 		d.reportAt(ruleElementOrder, line, col, "<%s> may not hold elements, but holds <%s>", p.name, raw)
 		return nil
 	}
+	// target: the element is in its parent's namespace; other: the
+	// ##other wildcard takes it.
 	target := ns == p.ns
-	matches := func(q particle) bool {
-		if q.any {
-			return ns != p.ns && ns != "" && ns != x.coreNS && ns != nsSitemap
-		}
-		return target && q.def.name == local
-	}
+	other := !target && ns != "" && ns != x.coreNS && ns != nsSitemap
 	for j := p.pi; j < len(def.seq); j++ {
-		q := def.seq[j]
-		if !matches(q) {
+		q := &def.seq[j]
+		if !q.matches(local, target, other) {
 			continue
 		}
 		if j == p.pi && p.count > 0 {
@@ -385,7 +397,9 @@ func (d *doc) child(p *frame, local, ns, raw string, line, col int) *elemDef {
 			}
 			p.count++
 		} else {
-			d.missingBetween(p, j, line, col)
+			if j > p.pi+1 || j == p.pi+1 && p.count < def.seq[p.pi].min {
+				d.missingBetween(p, j, line, col)
+			}
 			p.pi, p.count = j, 1
 		}
 		if q.any {
@@ -395,7 +409,7 @@ func (d *doc) child(p *frame, local, ns, raw string, line, col int) *elemDef {
 	}
 	// No particle from here on takes it.
 	for j := 0; j < p.pi || j == p.pi && p.count > 0; j++ {
-		if q := def.seq[j]; !q.any && matches(q) {
+		if q := def.seq[j]; !q.any && q.matches(local, target, other) {
 			if j == p.pi {
 				d.reportAt(ruleElementOrder, line, col, "<%s> is repeated in <%s>", raw, p.name)
 			} else {
@@ -413,6 +427,16 @@ func (d *doc) child(p *frame, local, ns, raw string, line, col int) *elemDef {
 		d.reportAt(ruleElementOrder, line, col, "<%s> is not allowed after <%s> in <%s>", raw, particleName(def.seq[p.pi]), p.name)
 	}
 	return nil
+}
+
+// matches reports whether the particle q takes an element named local,
+// in its parent's namespace (target) or one the ##other wildcard takes
+// (other).
+func (q *particle) matches(local string, target, other bool) bool {
+	if q.any {
+		return other
+	}
+	return target && q.def.name == local
 }
 
 // particleName names a particle in messages.

@@ -729,8 +729,15 @@ func (s *scanner) scanEntry(p int) scanStatus {
 // Reader's handlers, as the general path gives them the tokens of
 // encoding/xml. It returns the entry when it is kept.
 func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
-	for i := range s.toks {
+	for i := 0; i < len(s.toks); i++ {
 		t := &s.toks[i]
+		if r.obs != nil && r.fieldObs != nil && s.fieldAt(i) {
+			if err := r.replayField(s, i); err != nil {
+				return formats.Entry{}, false, err
+			}
+			i += 2
+			continue
+		}
 		if r.obs != nil {
 			s.observe(r, t)
 		}
@@ -776,21 +783,4 @@ func (s *scanner) ampOf(t *token) looseAmp {
 		return looseAmp{}
 	}
 	return s.amps[t.amp-1]
-}
-
-// observe gives the token t of an entry to the Reader's observer. Fields
-// are not merged into one token when observed.
-func (s *scanner) observe(r *Reader, t *token) {
-	keep := true
-	switch t.kind {
-	case tokStart:
-		keep = r.obs.StartElement(xml.Name{Local: elemNames[t.el]}, nil, t.line, t.col)
-	case tokEnd:
-		keep = r.obs.EndElement(xml.Name{Local: elemNames[t.el]}, t.line, t.col)
-	case tokText, tokScratch:
-		r.obs.CharData(s.textOf(t), t.line, t.col)
-	}
-	if !keep {
-		r.obs = nil
-	}
 }

@@ -49,6 +49,17 @@ type Observer interface {
 	End(err error, line, col int)
 }
 
+// FieldObserver is an Observer that may also be given a field of an entry
+// the reader's fast path read (<loc>, <lastmod>...: a start tag without
+// attributes, one text and the end tag) in one call instead of three.
+// Field stands for StartElement(name, nil, line, col), CharData(text,
+// textLine, textCol) and EndElement(name, endLine, endCol) in that order,
+// and returns false as they would to stop the observing.
+type FieldObserver interface {
+	Observer
+	Field(name xml.Name, text []byte, line, col, textLine, textCol, endLine, endCol int) bool
+}
+
 // NewObservedReader returns a reader of the XML sitemap r, like
 // NewReader, that gives the tokens it reads to o.
 //
@@ -155,6 +166,58 @@ func (r *Reader) resolve(n xml.Name, attrs []xml.Attr, elem bool) xml.Name {
 		n.Space = uri
 	}
 	return n
+}
+
+// observe gives the token t of an entry to the Reader's observer. Fields
+// are not merged into one token when observed.
+func (s *scanner) observe(r *Reader, t *token) {
+	keep := true
+	switch t.kind {
+	case tokStart:
+		keep = r.obs.StartElement(xml.Name{Local: elemNames[t.el]}, nil, t.line, t.col)
+	case tokEnd:
+		keep = r.obs.EndElement(xml.Name{Local: elemNames[t.el]}, t.line, t.col)
+	case tokText, tokScratch:
+		r.obs.CharData(s.textOf(t), t.line, t.col)
+	}
+	if !keep {
+		r.obs = nil
+	}
+}
+
+// fieldAt reports whether the tokens of the entry from toks[i] on are a
+// field for a FieldObserver: its start tag, one text and its end tag.
+func (s *scanner) fieldAt(i int) bool {
+	if i+2 >= len(s.toks) {
+		return false
+	}
+	t, text, end := &s.toks[i], &s.toks[i+1], &s.toks[i+2]
+	return t.kind == tokStart && t.el != s.entry && (text.kind == tokText || text.kind == tokScratch) &&
+		end.kind == tokEnd && end.el == t.el
+}
+
+// replayField gives the field at toks[i] (see fieldAt) to the Reader's
+// handlers and, in one call, to its FieldObserver. The observer is given
+// what it would have been given token by token: when a handler stops the
+// reader at the start tag or the text, only the tokens up to it.
+func (r *Reader) replayField(s *scanner, i int) error {
+	t, text, end := &s.toks[i], &s.toks[i+1], &s.toks[i+2]
+	if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, nil, t.line, t.col); err != nil {
+		s.observe(r, t)
+		return err
+	}
+	if err := r.text(s.textOf(text), s.ampOf(text)); err != nil {
+		s.observe(r, t)
+		if r.obs != nil {
+			s.observe(r, text)
+		}
+		return err
+	}
+	if !r.fieldObs.Field(xml.Name{Local: elemNames[t.el]}, s.textOf(text), t.line, t.col, text.line, text.col, end.line, end.col) {
+		r.obs = nil
+	}
+	_, _, err := r.end() // a field's end completes no entry
+	return err
 }
 
 // observe gives the general path's token tok, which started at the

@@ -51,9 +51,33 @@ func (t *tracer) Directive(text []byte, line, col int) { t.add("%d:%d <!%q>", li
 
 func (t *tracer) End(err error, line, col int) { t.add("%d:%d end %v", line, col, err) }
 
+// fieldTracer is a tracer that takes fields whole (xml.FieldObserver),
+// writing them down as the three tokens they stand for.
+type fieldTracer struct{ tracer }
+
+func (t *fieldTracer) Field(name encxml.Name, text []byte, line, col, textLine, textCol, endLine, endCol int) bool {
+	t.StartElement(name, nil, line, col)
+	t.CharData(text, textLine, textCol)
+	return t.EndElement(name, endLine, endCol)
+}
+
 // traceObserved reads data with an observed reader and returns the trace.
 func traceObserved(data []byte, src io.Reader, opts formats.ReadOptions, size int) []string {
-	t := &tracer{}
+	return traceObservedBy(&tracer{}, data, src, opts, size)
+}
+
+// observedTracer is a tracer, or a fieldTracer.
+type observedTracer interface {
+	xml.Observer
+	add(format string, args ...any)
+	lines() []string
+}
+
+func (t *tracer) lines() []string { return t.trace }
+
+// traceObservedBy reads data with a reader observed by t and returns the
+// trace.
+func traceObservedBy(t observedTracer, data []byte, src io.Reader, opts formats.ReadOptions, size int) []string {
 	r := xml.NewObservedReaderSize(src, opts, size, t)
 	for n := 0; n <= len(data)+1; n++ {
 		e, err := r.Next()
@@ -63,7 +87,7 @@ func traceObserved(data []byte, src io.Reader, opts formats.ReadOptions, size in
 		}
 		t.add("entry %s", e.Loc)
 	}
-	return t.trace
+	return t.lines()
 }
 
 // checkObservedSame fails when the observer of a reader on the fast path
@@ -82,6 +106,11 @@ func checkObservedSame(t testing.TB, data []byte) {
 			if i := firstDifference(want, got); i >= 0 {
 				t.Fatalf("%s, strict=%v: the paths differ on %q\nat token %d: general %q, fast %q", v.name, opts.Strict, data,
 					i, at(want, i), at(got, i))
+			}
+			got = traceObservedBy(&fieldTracer{}, data, v.src(data), opts, size)
+			if i := firstDifference(want, got); i >= 0 {
+				t.Fatalf("%s, strict=%v: a FieldObserver is given otherwise on %q\nat token %d: general %q, fast %q", v.name, opts.Strict,
+					data, i, at(want, i), at(got, i))
 			}
 		}
 	}
@@ -112,15 +141,24 @@ var observedDocs = []string{
 	urlset + strings.Repeat("<a>", 80) + strings.Repeat("</a>", 80) + `</urlset>`,
 	`<html><body><urlset/></body></html>`,
 	urlset + `<url><loc>https://example.com/</loc><lastmod>2024-13-01</lastmod></url><url><loc>https://example.com/b</loc></url></urlset>`,
+	// A field repeated, which a strict reader stops at.
+	urlset + `<url><loc>https://example.com/</loc><lastmod>2024-01-01</lastmod><lastmod>2024-01-02</lastmod></url></urlset>`,
+	urlset + `<url><loc>https://example.com/</loc><loc>https://example.com/b</loc><priority>0.5</priority></url></urlset>`,
+	urlset + "<url><loc>https://example.com/a&amp;b</loc><changefreq>daily</changefreq><lastmod>2024-01-01</lastmod></url></urlset>",
+	urlset + "<url><loc>https://example.com/a&b</loc><priority>2</priority></url></urlset>",
 }
 
 // TestObservedReaderStops checks that an observer that stops is given
 // nothing more, and that the reader reads on alone.
 func TestObservedReaderStops(t *testing.T) {
 	doc := urlset + `<url><loc>https://example.com/a</loc></url><url><loc>https://example.com/b</loc></url></urlset>`
-	for _, size := range []int{0, xml.FastBufSize} {
+	for _, size := range []int{0, xml.FastBufSize, -xml.FastBufSize} {
 		o := &stopper{after: 3}
-		r := xml.NewObservedReaderSize(strings.NewReader(doc), formats.ReadOptions{}, size, o)
+		var obs xml.Observer = o
+		if size < 0 {
+			size, obs = -size, &fieldStopper{o}
+		}
+		r := xml.NewObservedReaderSize(strings.NewReader(doc), formats.ReadOptions{}, size, obs)
 		n := 0
 		for {
 			_, err := r.Next()
@@ -152,6 +190,14 @@ func (s *stopper) EndElement(encxml.Name, int, int) bool {
 	s.seen++
 	return s.seen < s.after
 }
+
+// fieldStopper is a stopper that takes fields whole.
+type fieldStopper struct{ *stopper }
+
+func (s fieldStopper) Field(name encxml.Name, text []byte, line, col, textLine, textCol, endLine, endCol int) bool {
+	return s.StartElement(name, nil, line, col) && s.EndElement(name, endLine, endCol)
+}
+
 func (s *stopper) CharData([]byte, int, int)        {}
 func (s *stopper) ProcInst(string, int64, int, int) {}
 func (s *stopper) Directive([]byte, int, int)       {}

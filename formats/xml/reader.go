@@ -106,6 +106,7 @@ type Reader struct {
 	// In strict syntax, open holds the raw names of the open elements
 	// after a sentinel; it is nil otherwise.
 	obs      Observer
+	fieldObs FieldObserver // obs, when it takes fields whole
 	observed bool
 	open     []xml.Name
 	rules    func() error // the first error of the registered rules (see RegisterRules), or nil
@@ -194,6 +195,7 @@ func newReader(r io.Reader, opts formats.ReadOptions, bufSize int, o Observer) *
 		o, rules = registered(opts)
 	}
 	rd := &Reader{opts: opts, val: make([]byte, 0, 256), handedAt: -1, obs: o, observed: o != nil, rules: rules}
+	rd.fieldObs, _ = o.(FieldObserver)
 	if rd.syntaxStrict() {
 		rd.open = make([]xml.Name, 1, 16)
 	}
