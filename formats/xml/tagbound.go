@@ -1,6 +1,7 @@
 package xml
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/reason"
@@ -39,8 +40,24 @@ func (t *tagBound) Read(p []byte) (int, error) {
 		return 0, t.err
 	}
 	n, err := t.r.Read(p)
-	for i, c := range p[:n] {
-		if !t.step(c) {
+	for i := 0; i < n; i++ {
+		// The bytes that change nothing but t.last in text and in a
+		// tag are passed over here: no state reads t.last before it is
+		// set in that state (after "<!", or reset).
+		switch t.state {
+		case tagText:
+			j := bytes.IndexByte(p[i:n], '<')
+			if j < 0 {
+				return n, err
+			}
+			i += j
+		case tagIn:
+			if c := p[i]; c != '>' && c != '"' && c != '\'' && t.n < MaxTag {
+				t.n++
+				continue
+			}
+		}
+		if !t.step(p[i]) {
 			t.err = reason.Of(ErrLongTag)
 			return i, t.err
 		}
