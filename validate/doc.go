@@ -55,10 +55,17 @@ func (v *Validator) newDoc(src Source, report func(Finding)) *doc {
 
 // reportAt reports a finding of rule at a position of the document.
 func (d *doc) reportAt(r *Rule, line, col int, format string, args ...any) {
+	d.reportMsg(r, line, col, fmt.Sprintf(format, args...))
+}
+
+// reportMsg is reportAt with the message made: for the findings a
+// document may hold one of for each element, whose arguments fmt would
+// copy to the heap first.
+func (d *doc) reportMsg(r *Rule, line, col int, msg string) {
 	if r.Severity == Error {
 		d.errors++
 	}
-	d.report(Finding{Rule: r, Source: d.src.Name, Line: line, Column: col, Message: fmt.Sprintf(format, args...)})
+	d.report(Finding{Rule: r, Source: d.src.Name, Line: line, Column: col, Message: msg})
 }
 
 // finish runs the checks made at the end of a document.

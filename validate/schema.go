@@ -240,7 +240,10 @@ func collectNames(into map[string]bool, def *elemDef) {
 // knownName reports whether local names an element of the schema of the
 // parent p's namespace.
 func knownName(p *frame, local string) bool {
-	if names, ok := extNames[p.ns]; ok && p.def != defURL && p.def != defURLSet && p.def != defSitemap && p.def != defSitemapIndex {
+	if p.def == defURL || p.def == defURLSet || p.def == defSitemap || p.def == defSitemapIndex {
+		return coreNames[local]
+	}
+	if names, ok := extNames[p.ns]; ok {
 		return names[local]
 	}
 	return coreNames[local]

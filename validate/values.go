@@ -28,7 +28,10 @@ func xsdDate(s string) (t time.Time, zoned, ok bool) {
 	if i < 4 || (i > 4 && s[0] == '0') || i > 9 {
 		return t, false, false
 	}
-	year, _ := strconv.Atoi(s[:i])
+	year := 0
+	for _, c := range []byte(s[:i]) { // at most 9 digits
+		year = year*10 + int(c-'0')
+	}
 	if year == 0 {
 		return t, false, false
 	}
@@ -90,8 +93,11 @@ func xsdDate(s string) (t time.Time, zoned, ok bool) {
 		return t, false, false
 	}
 	// The instant, in UTC: callers compare instants only, and a zone of
-	// its own would be an allocation a date.
-	return time.Date(year, time.Month(month), day, hour, min, sec, nsec, time.UTC).Add(-time.Duration(offset) * time.Second), zoned, true
+	// its own would be an allocation a date. (time.Date's, counted without
+	// its normalizing: the fields are in range, hour 24 aside, which is the
+	// next day's midnight either way.)
+	unix := dates.DaysFrom(year, month, day)*86400 + int64(hour*3600+min*60+sec-offset)
+	return time.Unix(unix, int64(nsec)).UTC(), zoned, true
 }
 
 // twoDigits reads an optional separator then two digits.

@@ -379,7 +379,7 @@ func (d *doc) child(p *frame, local, ns, raw string, line, col int) *elemDef {
 	x := d.x
 	def := p.def
 	if def.value != nil || def.seq == nil {
-		d.reportAt(ruleElementOrder, line, col, "<%s> may not hold elements, but holds <%s>", p.name, raw)
+		d.reportMsg(ruleElementOrder, line, col, "<"+p.name+"> may not hold elements, but holds <"+raw+">")
 		return nil
 	}
 	// target: the element is in its parent's namespace; other: the
@@ -411,20 +411,20 @@ func (d *doc) child(p *frame, local, ns, raw string, line, col int) *elemDef {
 	for j := 0; j < p.pi || j == p.pi && p.count > 0; j++ {
 		if q := def.seq[j]; !q.any && q.matches(local, target, other) {
 			if j == p.pi {
-				d.reportAt(ruleElementOrder, line, col, "<%s> is repeated in <%s>", raw, p.name)
+				d.reportMsg(ruleElementOrder, line, col, "<"+raw+"> is repeated in <"+p.name+">")
 			} else {
-				d.reportAt(ruleElementOrder, line, col, "<%s> must come before <%s> in <%s>", raw, particleName(def.seq[p.pi]), p.name)
+				d.reportMsg(ruleElementOrder, line, col, "<"+raw+"> must come before <"+particleName(def.seq[p.pi])+"> in <"+p.name+">")
 			}
 			return nil
 		}
 	}
 	switch {
 	case target && !knownName(p, local), ns == "":
-		d.reportAt(ruleElementUnknown, line, col, "<%s> is not an element of <%s>", raw, p.name)
+		d.reportMsg(ruleElementUnknown, line, col, "<"+raw+"> is not an element of <"+p.name+">")
 	case target || ns == x.coreNS || ns == nsSitemap:
-		d.reportAt(ruleElementOrder, line, col, "<%s> is not allowed in <%s>", raw, p.name)
+		d.reportMsg(ruleElementOrder, line, col, "<"+raw+"> is not allowed in <"+p.name+">")
 	default:
-		d.reportAt(ruleElementOrder, line, col, "<%s> is not allowed after <%s> in <%s>", raw, particleName(def.seq[p.pi]), p.name)
+		d.reportMsg(ruleElementOrder, line, col, "<"+raw+"> is not allowed after <"+particleName(def.seq[p.pi])+"> in <"+p.name+">")
 	}
 	return nil
 }
@@ -479,9 +479,9 @@ func (d *doc) wildcard(local, ns, raw string, line, col int) *elemDef {
 		}
 	}
 	if d.x.index {
-		d.reportAt(ruleElementUnknown, line, col, "<%s> (namespace %s) is not declared by the sitemap index schema", raw, ns)
+		d.reportMsg(ruleElementUnknown, line, col, "<"+raw+"> (namespace "+ns+") is not declared by the sitemap index schema")
 	} else {
-		d.reportAt(ruleElementUnknown, line, col, "<%s> (namespace %s) is not declared by the sitemap or extension schemas", raw, ns)
+		d.reportMsg(ruleElementUnknown, line, col, "<"+raw+"> (namespace "+ns+") is not declared by the sitemap or extension schemas")
 	}
 	return nil
 }

@@ -83,8 +83,14 @@ func civilDays[T string | []byte](s T) (int64, bool) {
 	if !ok1 || !ok2 || !ok3 || !ok4 || m < 1 || m > 12 || d < 1 || d > DaysIn(y, m) {
 		return 0, false
 	}
-	// Days from the civil date in the proleptic Gregorian calendar, with
-	// years starting on March 1st so that the leap day comes last.
+	return DaysFrom(y, m, d), true
+}
+
+// DaysFrom returns the number of days from 1970-01-01 to the date y-m-d
+// (a month from 1 to 12, a day of it) in the proleptic Gregorian calendar,
+// year 0 included (1 BC), as time.Date counts them.
+func DaysFrom(y, m, d int) int64 {
+	// Years start on March 1st, so that the leap day comes last.
 	if m <= 2 {
 		y--
 	}
@@ -96,7 +102,7 @@ func civilDays[T string | []byte](s T) (int64, bool) {
 	mp := (m + 9) % 12
 	doy := (153*mp+2)/5 + d - 1
 	doe := yoe*365 + yoe/4 - yoe/100 + doy
-	return int64(era)*146097 + int64(doe) - 719468, true
+	return int64(era)*146097 + int64(doe) - 719468
 }
 
 // dateTime parses the second commonest lastmod, YYYY-MM-DDThh:mm:ss
