@@ -331,3 +331,30 @@ func TestReadAheadBatchesAreBounded(t *testing.T) {
 	plain := formats.Entry{Loc: "https://a.example/page"}
 	assert.Less(t, heldBytes(&plain)*aheadBatch, aheadBatchBytes, "a batch of plain entries is bounded by their number")
 }
+
+// observed is content whose reading a check follows (see Source.reader).
+type observed struct{ io.ReadCloser }
+
+func (observed) ReadObserver() any { return struct{}{} }
+
+func TestReadAheadNotForStrictOrObservedReading(t *testing.T) {
+	// A strict reading ends at its first problem, and an observer follows
+	// the reader's goroutine: both read in step.
+	doc := sitemapIndex("https://a.example/1.xml")
+	plain := Input{Name: "plain.xml", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(doc)), nil }}
+	watched := Input{Name: "watched.xml", Open: func() (io.ReadCloser, error) {
+		return observed{io.NopCloser(strings.NewReader(doc))}, nil
+	}}
+	for _, c := range []struct {
+		in     Input
+		strict bool
+		ahead  bool
+	}{{plain, false, true}, {plain, true, false}, {watched, false, false}} {
+		src, err := Open([]Input{c.in}, ReadOptions{Strict: c.strict}, nil)
+		require.NoError(t, err)
+		_, err = src.NextItem()
+		require.NoError(t, err)
+		assert.Equal(t, c.ahead, src.top.parse != nil, "%s, strict %v", c.in.Name, c.strict)
+		require.NoError(t, src.Close())
+	}
+}
