@@ -62,7 +62,7 @@ const sortEntryBytes = 160
 
 // Sorter is the step that gives the entries of a reader in order, by an
 // external merge sort: memory holds one run at a time while sorting, and
-// one record and a read buffer per run while merging (at most 64 runs at
+// one record and a read buffer per run while merging (at most 128 runs at
 // once: more are merged in passes). The sort is stable. Close it to
 // remove its spool file.
 type Sorter struct {
@@ -218,6 +218,6 @@ func (s *Sorter) sortRuns() error {
 		return nil
 	}
 	bounds = append(bounds, sp.Size())
-	s.runs, err = mergeRuns(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir)
+	s.runs, err = mergeRunsBy(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir, sortFanIn, sortRunBuffer)
 	return err
 }
