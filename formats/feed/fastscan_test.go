@@ -136,15 +136,22 @@ func TestFastScanMatchesSlow(t *testing.T) {
 }
 
 // FuzzFastScanMatchesSlow checks that the fast scan, whenever it reads a
-// document, finds what the slow scan finds. It is seeded with the
-// documents of TestFastScanMatchesSlow.
+// document, finds what the slow scan finds, with the input in one block
+// and in blocks of a few bytes. It is seeded with the documents of
+// TestFastScanMatchesSlow.
 func FuzzFastScanMatchesSlow(f *testing.F) {
 	for _, data := range scanDocs(f) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if fast, slow := scans(t, data); fast != nil && !reflect.DeepEqual(fast, slow) {
-			t.Errorf("the fast scan found\n%+v\nthe slow one\n%+v", *fast, *slow)
+		for _, blocks := range [][2]int{{blockMin, blockMax}, {3, 7}} {
+			oldMin, oldMax := blockMin, blockMax
+			blockMin, blockMax = blocks[0], blocks[1]
+			fast, slow := scans(t, data)
+			blockMin, blockMax = oldMin, oldMax
+			if fast != nil && !reflect.DeepEqual(fast, slow) {
+				t.Errorf("in blocks of %d to %d bytes, the fast scan found\n%+v\nthe slow one\n%+v", blocks[0], blocks[1], *fast, *slow)
+			}
 		}
 	})
 }
