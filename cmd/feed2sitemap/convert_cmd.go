@@ -158,6 +158,8 @@ func (c *convertCmd) Run(e *env, now clock, net network) error {
 			inputs[i] = strict.wrap(inputs[i])
 		}
 		strict.wrapChildren(&opts)
+		observe.Warn = strict.hold(observe.Warn)
+		opts.Observer = observe
 		opts.Output.Verify = strict.finish
 		dest.write.Warn = strict.warns(dest.write.Warn)
 	}
@@ -166,14 +168,7 @@ func (c *convertCmd) Run(e *env, now clock, net network) error {
 	previous := c.previousForReport(dest)
 	stats, err := convert.Run(inputs, dest.create, opts)
 	if strict != nil {
-		var pe *formats.ParseError
-		errors.As(err, &pe)
-		for _, f := range append(strict.warnings, strict.errors...) {
-			if pe != nil && f.Source == pe.Source && f.Line == pe.Line && f.Column == pe.Column {
-				continue // the reader's error says it already
-			}
-			rep.finding(f)
-		}
+		strict.print(rep, err)
 		if errors.Is(err, convert.ErrInputsFailed) {
 			if serr := strict.err(); serr != nil {
 				err = serr

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -24,9 +25,61 @@ type strictCheck struct {
 	errors   []validate.Finding
 	warnings []validate.Finding
 	open     []*checkedInput // the inputs opened, whose checks finish reports
+	// held are the readers' warnings, printed at the end (print) unless
+	// a finding says the same; warn prints them.
+	held []*formats.ParseError
+	warn func(*formats.ParseError)
 	// output are the warnings about the output: what its writers said,
 	// and what the command says of the whole (outputWarning).
 	output []string
+}
+
+// hold returns the handler of the readers' warnings, which keeps them
+// for print instead of handing them to warn: the reader's warning about
+// an item with no link is validate's feed-item finding too, and is
+// printed once, as the finding, which names the rule.
+func (s *strictCheck) hold(warn func(*formats.ParseError)) func(*formats.ParseError) {
+	s.warn = warn
+	return func(pe *formats.ParseError) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.held = append(s.held, pe)
+	}
+}
+
+// print reports, once the run is over with err, the readers' warnings
+// (through the warn given to hold) and then the findings of the rules.
+// What a finding says at the place of a reader's warning, or of the
+// reader's error, is said once: the warning is left out for the finding,
+// and the finding for the error, which the run returns.
+func (s *strictCheck) print(rep *reporter, err error) {
+	type place struct {
+		source       string
+		line, column int
+	}
+	s.mu.Lock()
+	findings := append(s.warnings[:len(s.warnings):len(s.warnings)], s.errors...)
+	held := s.held
+	s.mu.Unlock()
+	found := make(map[place]bool, len(findings))
+	for _, f := range findings {
+		if f.Line > 0 {
+			found[place{f.Source, f.Line, f.Column}] = true
+		}
+	}
+	for _, pe := range held {
+		if !found[place{pe.Source, pe.Line, pe.Column}] && s.warn != nil {
+			s.warn(pe)
+		}
+	}
+	var pe *formats.ParseError
+	errors.As(err, &pe)
+	for _, f := range findings {
+		if pe != nil && f.Source == pe.Source && f.Line == pe.Line && f.Column == pe.Column {
+			continue // the reader's error says it already
+		}
+		rep.finding(f)
+	}
 }
 
 // warns returns say, which also records each warning about the output.

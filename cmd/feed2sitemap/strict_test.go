@@ -74,3 +74,50 @@ func TestStrictFailsOnValidationWarnings(t *testing.T) {
 		})
 	}
 }
+
+// TestStrictSaysAReaderWarningOnce gives --strict inputs on which the
+// reader warns of what validate finds too, at the same place: an item with
+// no link, a date with no time zone (in a feed, in a sitemap, in a sitemap
+// an index lists). Each is printed once, as validate's finding, which names
+// the rule.
+func TestStrictSaysAReaderWarningOnce(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+		return path
+	}
+	undated := write("undated.xml", `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+"\n"+
+		`<url><loc>https://a.example/1</loc><lastmod>2020-01-01T10:00</lastmod></url></urlset>`)
+	index := write("index.xml", `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`+
+		`<sitemap><loc>https://a.example/undated.xml</loc></sitemap></sitemapindex>`)
+	atom := write("feed.atom", `<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title><id>urn:x</id>`+"\n"+
+		`<entry><title>a</title><id>urn:1</id><link href="https://a.example/1"/><updated>2020-01-01T00:00:00</updated></entry>`+"\n"+
+		`</feed>`)
+	for _, c := range []struct {
+		in, place, rule string
+	}{
+		{example, "blog.rss:41:", "[feed-item]"},
+		{atom, "feed.atom:2:", "[feed-item]"},
+		{undated, "undated.xml:2:36:", "[lastmod-format]"},
+		{index, "undated.xml:2:36:", "[lastmod-format]"},
+	} {
+		t.Run(filepath.Base(c.in), func(t *testing.T) {
+			said := func(errOut string) (lines []string) {
+				for _, line := range strings.Split(errOut, "\n") {
+					if strings.Contains(line, c.place) && !strings.HasPrefix(line, "feed2sitemap: error: --strict:") {
+						lines = append(lines, line)
+					}
+				}
+				return lines
+			}
+			_, errOut, _ := runCLI(t, nil, c.in, "-o", filepath.Join(t.TempDir(), "out.xml"))
+			require.Len(t, said(errOut), 1, "the reader warns without --strict:\n%s", errOut)
+			_, errOut, status := runCLI(t, nil, c.in, "--strict", "-o", filepath.Join(t.TempDir(), "out.xml"))
+			assert.Equal(t, exitFail, status, errOut)
+			lines := said(errOut)
+			require.Len(t, lines, 1, "said once:\n%s", errOut)
+			assert.Contains(t, lines[0], c.rule, "the finding's form, which names the rule")
+		})
+	}
+}
