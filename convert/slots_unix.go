@@ -17,7 +17,6 @@ func makeSlots(n int) []slot {
 	if err != nil {
 		return make([]slot, n)
 	}
-	adviseHuge(b)
 	return unsafe.Slice((*slot)(unsafe.Pointer(unsafe.SliceData(b))), n)
 }
 
