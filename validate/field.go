@@ -28,7 +28,10 @@ func (d *doc) field(name xml.Name, text []byte, line, col, textLine, textCol, en
 	if parent.def == nil {
 		return true // an element not checked, and its text
 	}
-	ns, _ := x.resolve("")
+	ns := x.defaultNS // resolve(""), without the call: it changes seldom
+	if !x.defaultKnown {
+		ns, _ = x.resolve("")
+	}
 	f := &x.field // not on the stack: the hooks are given its address
 	*f = frame{raw: name.Local, name: name.Local, ns: ns, line: line, col: col}
 	f.def = d.child(parent, name.Local, ns, f.raw, line, col)

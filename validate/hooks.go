@@ -94,12 +94,13 @@ func (d *doc) checkDate(s string, line, col int, what string, format *Rule) bool
 		d.reportAt(format, line, col, "%s %q is not a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss±hh:mm)", what, clip(s))
 		return false
 	}
-	if strings.Contains(s, "T") && !zoned {
+	dateTime := strings.Contains(s, "T")
+	if dateTime && !zoned {
 		d.reportAt(ruleLastmodTimezone, line, col, "%s %q has no time zone", what, clip(collapse(s)))
 	}
 	// A date is late enough to be in the future when its day has begun
 	// nowhere yet (UTC+14); a date-time, when it is more than a minute away.
-	if format == ruleLastmodFormat && t.After(d.v.futureFrom(strings.Contains(s, "T"))) {
+	if format == ruleLastmodFormat && t.After(d.v.futureFrom(dateTime)) {
 		d.reportAt(ruleLastmodFuture, line, col, "%s %s is in the future", what, collapse(s))
 	}
 	return true

@@ -108,10 +108,16 @@ func twoDigits(s string, sep byte) (int, string, bool) {
 		}
 		s = s[1:]
 	}
-	if len(s) < 2 || !isDigit(s[0]) || !isDigit(s[1]) {
+	if len(s) < 2 {
 		return 0, s, false
 	}
-	return int(s[0]-'0')*10 + int(s[1]-'0'), s[2:], true
+	// A byte below '0' wraps around above 9 too. (Written so that the
+	// function is inlined: it reads every field of every date.)
+	d0, d1 := s[0]-'0', s[1]-'0'
+	if d0 > 9 || d1 > 9 {
+		return 0, s, false
+	}
+	return int(d0)*10 + int(d1), s[2:], true
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -331,9 +331,14 @@ func (d *doc) open(f *frame, attrs []xml.Attr) {
 // checkDecl checks an element of declaration def (nil: not checked) for
 // its attributes and deprecation.
 func (d *doc) checkDecl(def *elemDef, attrs []xml.Attr, raw string, line, col int) {
-	if def == nil {
-		return
+	if def != nil && (len(attrs)+len(def.attrs) > 0 || def.deprecated) {
+		d.checkDeclared(def, attrs, raw, line, col) // inlined: most elements have nothing to check
 	}
+}
+
+// checkDeclared is checkDecl of an element that has attributes, or whose
+// declaration has attributes or is deprecated.
+func (d *doc) checkDeclared(def *elemDef, attrs []xml.Attr, raw string, line, col int) {
 	if len(attrs) > 0 || len(def.attrs) > 0 {
 		d.checkAttrs(def, attrs, raw, line, col)
 	}
