@@ -144,9 +144,9 @@ func (fl *Follower) NextItem() (Item, error) {
 	s := fl.s
 	for {
 		if len(fl.stack) == 0 {
-			top := s.nextTop()
+			top, err := s.nextTop()
 			if top == nil {
-				return Item{}, io.EOF
+				return Item{}, err
 			}
 			fl.stack = append(fl.stack, top)
 			fl.visit(top.key)

@@ -86,6 +86,7 @@ type frame struct {
 	closer  io.Closer
 	route   *warnRoute   // where its reader's warnings go
 	parse   *parsedAhead // its reader run ahead, once it is being read (see readAhead)
+	rel     *released    // a top-level input released until its turn (see release)
 
 	ahead    []*item // entries read ahead: children being opened, and an entry after them
 	end      error   // io.EOF or the error that ended the reader, once read ahead
@@ -144,8 +145,9 @@ func (s *Source) nextInto(it *Item) error {
 	for {
 		f := s.top
 		if f == nil {
-			if f = s.nextTop(); f == nil {
-				return io.EOF
+			var err error
+			if f, err = s.nextTop(); f == nil {
+				return err
 			}
 		}
 		e, err := f.r.Next()
@@ -160,15 +162,23 @@ func (s *Source) nextInto(it *Item) error {
 	}
 }
 
-// nextTop moves on to the next top-level input; nil after the last.
-func (s *Source) nextTop() *frame {
+// nextTop moves on to the next top-level input, opening it again if it
+// was released; nil with io.EOF after the last, or with the error of its
+// opening.
+func (s *Source) nextTop() (*frame, error) {
 	if s.next == len(s.tops) {
-		return nil
+		return nil, io.EOF
 	}
-	s.top = s.tops[s.next]
+	f := s.tops[s.next]
 	s.next++
-	s.readAhead(s.top)
-	return s.top
+	if f.rel != nil {
+		if err := s.reopen(f); err != nil {
+			return nil, err
+		}
+	}
+	s.top = f
+	s.readAhead(f)
+	return f, nil
 }
 
 // readAhead starts running f's reader ahead of its reading, when it may.
@@ -250,6 +260,7 @@ func (s *Source) end(f *frame, err error) error {
 	}
 	if f.closer != nil {
 		f.closer.Close()
+		f.closer = nil
 	}
 	// Its reader, and the buffers of its opening, go: the frame of a
 	// top-level input stays listed to the end.
@@ -313,12 +324,17 @@ func (s *Source) open(in Input) error {
 	if err != nil {
 		return err
 	}
-	s.closers = append(s.closers, rc)
 	r, route, err := s.reader(i, in, rc, s.opts.From)
 	if err != nil {
+		s.closers = append(s.closers, rc)
 		return err
 	}
-	s.tops = append(s.tops, &frame{r: r, account: i, st: s.account(i), depth: 1, in: in, key: inputKey(in, rc), route: route})
+	st := s.account(i)
+	f := &frame{r: r, account: i, st: st, depth: 1, in: in, key: inputKey(in, rc), route: route}
+	if !s.release(f, rc, st.Warnings > 0) {
+		s.closers = append(s.closers, rc)
+	}
+	s.tops = append(s.tops, f)
 	return nil
 }
 
@@ -442,6 +458,9 @@ func (s *Source) damaged(st *InputStats, err error) error {
 func (s *Source) Close() error {
 	for _, f := range s.tops {
 		f.stopReading()
+		if f.closer != nil {
+			f.closer.Close()
+		}
 	}
 	for _, c := range s.closers {
 		c.Close()
