@@ -55,7 +55,10 @@ type Input struct {
 	Open func() (io.ReadCloser, error)
 	// Path is the file the input is read from, for a local file: the
 	// children of a local index are looked for beside it (see LocalChild).
-	// Empty for standard input and remote inputs.
+	// Empty for standard input and remote inputs. When Path names a
+	// regular file, the input's Open may be called twice: the package's
+	// Open closes an input waiting for its turn once recognized, and
+	// opens it again at its turn, failing when the file changed.
 	Path string
 	// MaxBytes caps the input's size, counted after every gzip layer is
 	// removed (formats.OpenOptions.MaxBytes); 0 means no cap.

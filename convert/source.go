@@ -98,7 +98,9 @@ type frame struct {
 // list or robots.txt fails before any entry is read. obs, when not nil, is
 // told of the warnings and the progress of the reading. When an input
 // cannot be opened Open returns its error with a Source that holds the
-// accounts so far; Close the Source in every case.
+// accounts so far; Close the Source in every case. A local input that
+// waits for its turn holds nothing meanwhile (see Input.Path), so that
+// the memory taken does not grow with the number of inputs.
 func Open(inputs []Input, opts ReadOptions, obs Observer) (*Source, error) {
 	s := &Source{opts: opts, obs: observer(obs)}
 	for _, in := range inputs {

@@ -192,4 +192,12 @@ func TestProgressLine(t *testing.T) {
 	require.NoError(t, err)
 	r.Close()
 	assert.Equal(t, int64(19), p.done.Load())
+	// An input opened again (a waiting local input, released once
+	// recognized) counts what it read before once.
+	r, err = inputs[0].Open()
+	require.NoError(t, err)
+	_, err = io.ReadAll(r)
+	require.NoError(t, err)
+	r.Close()
+	assert.Equal(t, int64(19), p.done.Load())
 }

@@ -97,25 +97,32 @@ func (p *progress) track(inputs []convert.Input) {
 	p.total = total
 	for i := range inputs {
 		open := inputs[i].Open
+		var seen int64 // over its openings: a local input may be opened again
 		inputs[i].Open = func() (io.ReadCloser, error) {
 			r, err := open()
 			if err != nil {
 				return nil, err
 			}
-			return &countingReader{r, &p.done}, nil
+			return &countingReader{ReadCloser: r, n: &p.done, seen: &seen}, nil
 		}
 	}
 }
 
-// countingReader adds what it reads to n.
+// countingReader adds to n what it reads past what the earlier openings
+// of its input read (seen), which it raises.
 type countingReader struct {
 	io.ReadCloser
-	n *atomic.Int64
+	n    *atomic.Int64
+	seen *int64
+	at   int64
 }
 
 func (c *countingReader) Read(b []byte) (int, error) {
 	k, err := c.ReadCloser.Read(b)
-	c.n.Add(int64(k))
+	if c.at += int64(k); c.at > *c.seen {
+		c.n.Add(c.at - *c.seen)
+		*c.seen = c.at
+	}
 	return k, err
 }
 
