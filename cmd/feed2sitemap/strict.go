@@ -29,6 +29,10 @@ type strictCheck struct {
 	// a finding says the same; warn prints them.
 	held []*formats.ParseError
 	warn func(*formats.ParseError)
+	// broken counts every finding, kept or not: errors and warnings keep
+	// at most strictKept of them, so that a huge input with a finding on
+	// every line holds bounded memory.
+	broken int
 	// output are the warnings about the output: what its writers said,
 	// and what the command says of the whole (outputWarning).
 	output []string
@@ -42,10 +46,20 @@ func (s *strictCheck) hold(warn func(*formats.ParseError)) func(*formats.ParseEr
 	s.warn = warn
 	return func(pe *formats.ParseError) {
 		s.mu.Lock()
-		defer s.mu.Unlock()
-		s.held = append(s.held, pe)
+		if len(s.held) < strictKept {
+			s.held = append(s.held, pe)
+			s.mu.Unlock()
+			return
+		}
+		s.mu.Unlock()
+		warn(pe) // past the cap, said at once (a finding may say it again)
 	}
 }
+
+// strictKept is how many findings, and how many readers' warnings, a
+// strict conversion keeps to print at its end; the others are counted
+// (findings) or printed as they come (warnings).
+const strictKept = 10_000
 
 // print reports, once the run is over with err, the readers' warnings
 // (through the warn given to hold) and then the findings of the rules.
@@ -79,6 +93,9 @@ func (s *strictCheck) print(rep *reporter, err error) {
 			continue // the reader's error says it already
 		}
 		rep.finding(f)
+	}
+	if more := s.broken - len(findings); more > 0 {
+		rep.notice(fmt.Sprintf("%d more %s of the rules not shown (at most %d are kept)", more, plural(more, "finding", "findings"), strictKept))
 	}
 }
 
@@ -158,9 +175,15 @@ func (s *strictCheck) wrapChildren(opts *convert.Options) {
 func (s *strictCheck) report(f validate.Finding) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if f.Severity() == validate.Error {
+	s.broken++
+	switch {
+	case len(s.errors)+len(s.warnings) >= strictKept:
+		if f.Severity() == validate.Error && len(s.errors) == 0 {
+			s.errors = append(s.errors, f) // the first error is said first
+		}
+	case f.Severity() == validate.Error:
 		s.errors = append(s.errors, f)
-	} else {
+	default:
 		s.warnings = append(s.warnings, f)
 	}
 }
@@ -189,7 +212,7 @@ func (s *strictCheck) err() error {
 		return nil
 	}
 	return fmt.Errorf("--strict: the inputs break %d %s of feed2sitemap validate (warnings included), the first: %v",
-		len(all), plural(len(all), "rule", "rules"), all[0])
+		s.broken, plural(s.broken, "rule", "rules"), all[0])
 }
 
 // checkedInput is the content of an input read through the rule engine.

@@ -10,6 +10,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/validate"
 )
 
 // writeNewsSitemap writes a news sitemap of n articles published in the
@@ -120,4 +123,46 @@ func TestStrictSaysAReaderWarningOnce(t *testing.T) {
 			assert.Contains(t, lines[0], c.rule, "the finding's form, which names the rule")
 		})
 	}
+}
+
+// TestStrictKeepsBoundedFindings converts strictly a sitemap with a finding
+// on every URL, more than strictKept: the count says every finding, those
+// past the cap are not kept (a line says how many were not shown), and the
+// readers' warnings past the cap are printed as they come instead of being
+// held, so that memory does not grow with the findings.
+func TestStrictKeepsBoundedFindings(t *testing.T) {
+	n := strictKept + 2_000
+	var b strings.Builder
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for i := range n {
+		fmt.Fprintf(&b, "<url><loc>https://a.example/%d</loc><lastmod>2020-01-01T10:00</lastmod></url>\n", i)
+	}
+	b.WriteString("</urlset>\n")
+	path := filepath.Join(t.TempDir(), "undated.xml")
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+	_, errOut, status := runCLI(t, nil, path, "--strict", "-v", "-o", filepath.Join(t.TempDir(), "out.xml"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, errOut, fmt.Sprintf("--strict: the inputs break %d rules", n), "every finding counted")
+	assert.Contains(t, errOut, fmt.Sprintf("%d more findings of the rules not shown (at most %d are kept)", n-strictKept, strictKept))
+	shown := 0
+	for _, line := range strings.Split(errOut, "\n") {
+		if strings.HasSuffix(line, "[lastmod-format]") && !strings.HasPrefix(line, "feed2sitemap: error:") {
+			shown++
+		}
+	}
+	assert.Equal(t, strictKept, shown, "the findings kept are shown")
+
+	// The check itself keeps at most strictKept findings and warnings.
+	var s strictCheck
+	printed := 0
+	hold := s.hold(func(*formats.ParseError) { printed++ })
+	rule := validate.Rules()[0]
+	for i := range n {
+		s.report(validate.Finding{Rule: rule, Source: "x", Line: i + 1, Message: "m"})
+		hold(&formats.ParseError{Source: "x", Line: i + 1})
+	}
+	assert.Equal(t, strictKept, len(s.errors)+len(s.warnings))
+	assert.Len(t, s.held, strictKept)
+	assert.Equal(t, n-strictKept, printed, "the warnings past the cap are printed at once")
+	assert.Equal(t, n, s.broken)
 }
