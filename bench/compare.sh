@@ -236,8 +236,10 @@ base_knows() {
 # Every run must exit 0, and after each run CHECK (a command and its
 # arguments, if given) must succeed. Records the median seconds and the
 # highest peak resident set size under KEY. When COMMAND is feed2sitemap
-# and BASELINE is set, the baseline binary runs the same command after each
-# run, under KEY.base, so that before and after are measured side by side.
+# and BASELINE is set, the baseline binary runs the same command before each
+# run, under KEY.base, so that before and after are measured side by side;
+# this checkout's binary runs last, so that what is checked after measure
+# (the gzipped parts' size, the spilled bytes) is its own output.
 measure() {
 	local key=$1 dir=$2 stdin=$3 stdout=$4
 	shift 4
@@ -249,7 +251,7 @@ measure() {
 	shift
 	local -a variants=("$key")
 	if [[ -n $base_f2s && $1 == "$f2s" ]] && base_knows "$key" "${@:2}"; then
-		variants+=("$key.base")
+		variants=("$key.base" "$key")
 	fi
 	local -A times=() mems=()
 	local r v s k
