@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"regexp"
 	"unicode/utf8"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // The fast scan.
@@ -392,7 +394,7 @@ func validText(t []byte, refs bool) bool {
 			i++
 		default:
 			r, size := utf8.DecodeRune(t[i:])
-			if r == utf8.RuneError && size == 1 || !isInCharacterRange(r) {
+			if r == utf8.RuneError && size == 1 || !vocab.IsXMLChar(r) {
 				return false
 			}
 			i += size
@@ -432,7 +434,7 @@ func reference(t []byte) int {
 			}
 			r = r*base + d
 		}
-		if r > utf8.MaxRune || !isInCharacterRange(rune(r)) {
+		if r > utf8.MaxRune || !vocab.IsXMLChar(rune(r)) {
 			return 0
 		}
 		return end + 1
@@ -446,11 +448,4 @@ func reference(t []byte) int {
 		}
 	}
 	return end + 1
-}
-
-// isInCharacterRange reports whether r is a character XML allows, as
-// encoding/xml checks.
-func isInCharacterRange(r rune) bool {
-	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF ||
-		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }

@@ -487,7 +487,7 @@ func appendEscapedXML(b []byte, s string, attr bool) []byte {
 		case c >= 0x80:
 			rn, n := utf8.DecodeRuneInString(s[i:])
 			size = n
-			if (rn != utf8.RuneError || n > 1) && isInCharacterRange(rn) {
+			if (rn != utf8.RuneError || n > 1) && vocab.IsXMLChar(rn) {
 				i += n
 				continue
 			}

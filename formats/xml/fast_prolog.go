@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // The fast path's prolog and root element: the XML declaration, names,
@@ -226,7 +228,7 @@ func attrValueOK(v []byte, xmlns bool) bool {
 			return false
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRune(v[i:])
-			if r == utf8.RuneError && size == 1 || !isInCharacterRange(r) {
+			if r == utf8.RuneError && size == 1 || !vocab.IsXMLChar(r) {
 				return false
 			}
 			i += size
@@ -237,12 +239,6 @@ func attrValueOK(v []byte, xmlns bool) bool {
 		i++
 	}
 	return true
-}
-
-// isInCharacterRange reports whether r is a character XML allows.
-func isInCharacterRange(r rune) bool {
-	return r == 0x09 || r == 0x0A || r == 0x0D ||
-		r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }
 
 // rawAttr returns the attribute name="value" of a root start tag in the

@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
 // The fast path's character data: text, entity and character references,
@@ -104,7 +106,7 @@ func (s *scanner) text(p int) (int, scanStatus) {
 			if r == utf8.RuneError && size == 1 && !utf8.FullRune(b[p:]) {
 				return p, scanMore
 			}
-			if r == utf8.RuneError && size == 1 || !isInCharacterRange(r) {
+			if r == utf8.RuneError && size == 1 || !vocab.IsXMLChar(r) {
 				return p, scanOdd
 			}
 			p += size
@@ -171,7 +173,7 @@ func (s *scanner) entity(rest []byte) (rune, int, scanStatus) {
 	if i == len(rest) {
 		return 0, 0, scanMore
 	}
-	if rest[i] != ';' || i == start || !isInCharacterRange(n) {
+	if rest[i] != ';' || i == start || !vocab.IsXMLChar(n) {
 		return 0, 0, scanOdd
 	}
 	return n, i + 1, scanOK
@@ -194,7 +196,7 @@ func (s *scanner) cdata(p int) (int, scanStatus) {
 		switch {
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRune(b[q:end])
-			if r == utf8.RuneError && size == 1 || !isInCharacterRange(r) {
+			if r == utf8.RuneError && size == 1 || !vocab.IsXMLChar(r) {
 				return p, scanOdd
 			}
 			q += size

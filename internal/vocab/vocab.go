@@ -211,3 +211,11 @@ func isWord(s string) bool {
 	}
 	return true
 }
+
+// IsXMLChar reports whether r is a character XML 1.0 allows (its Char
+// production), as encoding/xml checks: the readers' fast scanners keep to
+// the characters encoding/xml reads.
+func IsXMLChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+}
