@@ -17,10 +17,10 @@ import (
 // remote one, one whose content is checked as it is read) stay open.
 
 // released is what is kept of a released input: the file as it was when
-// recognized, to tell it did not change before it is opened again.
+// recognized, to tell it did not change before it is opened again (its
+// account keeps the format it was recognized as).
 type released struct {
-	info   os.FileInfo
-	format string
+	info os.FileInfo
 }
 
 // errInputChanged is the error of a released input found changed when its
@@ -43,7 +43,7 @@ func (s *Source) release(f *frame, rc io.Closer, warned bool) bool {
 		return false
 	}
 	rc.Close()
-	f.rel = &released{info: info, format: f.st.Format}
+	f.rel = &released{info: info}
 	f.r, f.route = nil, nil
 	return true
 }
@@ -65,10 +65,7 @@ func (s *Source) reopen(f *frame) error {
 		return err
 	}
 	f.closer = rc
-	r, route, err := s.reader(f.account, f.in, rc, s.opts.From)
-	if err == nil && f.st.Format != rel.format {
-		err = fmt.Errorf("%s: %w (read as %s, then as %s)", f.in.Name, errInputChanged, rel.format, f.st.Format)
-	}
+	r, route, err := s.reader(f.account, f.in, rc, s.opts.From) // fails when it reads as another format
 	if err != nil {
 		return err
 	}

@@ -372,7 +372,15 @@ func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Rea
 	if err != nil {
 		return nil, nil, err
 	}
-	st.Format = f.Name
+	switch st.Format {
+	case "":
+		st.Format = f.Name
+	case f.Name:
+		// Opened again (see reopen): the account is not written, as the
+		// goroutine that runs the conversion may be reading it.
+	default:
+		return nil, nil, fmt.Errorf("%s: %w (read as %s, then as %s)", in.Name, errInputChanged, st.Format, f.Name)
+	}
 	return r, route, nil
 }
 
