@@ -3,6 +3,7 @@ package output
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"io"
 	"runtime"
@@ -143,6 +144,20 @@ func (z *gzipper) next() {
 	}
 	deflatePool.Put(d)
 	z.queue = append(z.queue[:0], z.queue[1:]...)
+}
+
+// errAbandoned stops a gzipper's writing (see abandon).
+var errAbandoned = errors.New("output: gzip file abandoned")
+
+// abandon waits for the chunks being deflated and writes none of them,
+// nor the trailer.
+func (z *gzipper) abandon() {
+	if z.err == nil {
+		z.err = errAbandoned
+	}
+	for len(z.queue) > 0 {
+		z.next()
+	}
 }
 
 // close writes what is left, the final block and the gzip trailer. It does

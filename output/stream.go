@@ -116,8 +116,10 @@ func (s *Stream) Close() error {
 	}
 	s.err = s.fw.Close()
 	if s.gz != nil {
-		if err := s.gz.Close(); s.err == nil {
-			s.err = err
+		if s.err != nil {
+			s.gz.abort() // a document cut short is not made a whole gzip file
+		} else {
+			s.err = s.gz.Close()
 		}
 	}
 	return s.err
@@ -157,7 +159,7 @@ func (s *Stream) Abort() {
 	}
 	s.done = true
 	if s.gz != nil {
-		s.gz.Close()
+		s.gz.abort()
 	}
 	if s.spool != nil {
 		s.spool.Close()
@@ -184,10 +186,11 @@ func (c *counter) Write(p []byte) (int, error) {
 // (gzipper) and writes in order. Once a write to w has failed, Write
 // returns its error; Close returns the first error.
 type gzipStream struct {
-	chunks *chunker
-	done   chan error
-	failed atomic.Pointer[error]
-	closed bool
+	chunks  *chunker
+	done    chan error
+	failed  atomic.Pointer[error]
+	aborted atomic.Bool // what is left is dropped, and the file not ended
+	closed  bool
 }
 
 func newGzipStream(w io.Writer) *gzipStream {
@@ -195,14 +198,34 @@ func newGzipStream(w io.Writer) *gzipStream {
 	go func(chunks <-chan []byte) {
 		z := newGzipper(w, nil)
 		for c := range chunks {
+			if g.aborted.Load() {
+				putChunk(c)
+				continue
+			}
 			z.add(c)
 			if err := z.err; err != nil && g.failed.Load() == nil {
 				g.failed.Store(&err)
 			}
 		}
+		if g.aborted.Load() {
+			z.abandon()
+			g.done <- nil
+			return
+		}
 		g.done <- z.close()
 	}(g.chunks.out)
 	return g
+}
+
+// abort ends the goroutine without ending the gzip file: no trailer is
+// written, so that a reader of what went through finds it cut short, as
+// it is. It does nothing after Close.
+func (g *gzipStream) abort() {
+	if g.closed {
+		return
+	}
+	g.aborted.Store(true)
+	g.Close()
 }
 
 func (g *gzipStream) Write(p []byte) (int, error) {

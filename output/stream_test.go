@@ -78,3 +78,26 @@ func TestStreamNeverWritten(t *testing.T) {
 	require.NoError(t, s.Commit(), "nothing to hand over")
 	assert.Zero(t, out.Len())
 }
+
+// TestStreamGzipAbortLeavesNoWholeFile aborts a gzipped stream that is not
+// held, after some of it went through: what reached the writer is no whole
+// gzip file (no trailer), so that whoever reads it finds it cut short, for a
+// document of less than one chunk and of several.
+func TestStreamGzipAbortLeavesNoWholeFile(t *testing.T) {
+	for _, n := range []int{3, 40_000} {
+		var out bytes.Buffer
+		s, err := output.NewStream(&out, output.StreamOptions{Format: xml.Format, Gzip: true})
+		require.NoError(t, err)
+		for _, e := range pages(n, false) {
+			require.NoError(t, s.Write(e))
+		}
+		s.Abort()
+		if n > 3 {
+			assert.NotZero(t, out.Len(), "part of a large document went through")
+		}
+		if zr, err := gzip.NewReader(&out); err == nil {
+			_, err = io.ReadAll(zr)
+			assert.Error(t, err, "%d entries: a whole gzip file after Abort", n)
+		}
+	}
+}
