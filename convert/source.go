@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 )
 
 // ReadOptions configure how Open reads the inputs, and Follow the
@@ -441,7 +442,7 @@ func (s *Source) warn(st *InputStats, err error) error {
 // tooMany reports an input holding more entries than the protocol allows
 // in one file: a warning, or in strict mode the reading's error.
 func (s *Source) tooMany(st *InputStats) error {
-	err := fmt.Errorf("more than %d entries: over the protocol's limit for one file", formats.MaxURLs)
+	err := reason.Of(formats.ErrTooManyURLs)
 	if s.opts.Splits && !s.opts.Strict {
 		return nil // the output holds them in parts: no news
 	}

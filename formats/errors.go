@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
@@ -18,6 +19,9 @@ import (
 var (
 	// ErrEmpty is returned for an input with no content.
 	ErrEmpty = errors.New("formats: empty input")
+	// ErrTooManyURLs is wrapped by the error (strict reading) or the
+	// warning (convert) of a document holding more than MaxURLs entries.
+	ErrTooManyURLs = fmt.Errorf("formats: more than %d entries: over the protocol's limit for one file", MaxURLs)
 	// ErrUnknownFormat is returned for an input that is not a sitemap, feed,
 	// URL list or robots.txt. The error wrapping it says what the input
 	// looked like.
@@ -174,12 +178,8 @@ func (o *ReadOptions) Note(line, col int, err error) {
 // first MaxURLs of one document: a sitemap, a list or a feed holds at most
 // that many, as validate's too-many-urls rule says.
 func (o *ReadOptions) TooManyURLs() error {
-	return &ParseError{Source: o.Source, Err: errTooManyURLs}
+	return &ParseError{Source: o.Source, Err: reason.Of(ErrTooManyURLs)}
 }
-
-// errTooManyURLs is the error of TooManyURLs, in the words convert uses
-// for an input over the limit.
-var errTooManyURLs = fmt.Errorf("more than %d entries: over the protocol's limit for one file", MaxURLs)
 
 // Warningf is Warning with a formatted message.
 func (o *ReadOptions) Warningf(line, col int, skipped bool, format string, args ...any) error {
