@@ -31,8 +31,7 @@ type RewriteOptions struct {
 
 // rewriter is the step that rewrites each loc.
 type rewriter struct {
-	src  Stream
-	in   into // src, once read
+	src  into
 	opts RewriteOptions
 	obs  Observer
 }
@@ -43,7 +42,7 @@ type rewriter struct {
 // over formats.MaxLocLength in its normal form is left out: obs, when not
 // nil, is told of it (RuleTooLong).
 func Rewrite(r formats.Reader, opts RewriteOptions, obs Observer) Stream {
-	return &rewriter{src: stream(r), opts: opts, obs: observer(obs)}
+	return &rewriter{src: intoOf(stream(r)), opts: opts, obs: observer(obs)}
 }
 
 func (w *rewriter) Next() (formats.Entry, error) {
@@ -58,11 +57,8 @@ func (w *rewriter) NextItem() (Item, error) {
 }
 
 func (w *rewriter) nextInto(it *Item) error {
-	if w.in == nil {
-		w.in = intoOf(w.src)
-	}
 	for {
-		if err := w.in.nextInto(it); err != nil {
+		if err := w.src.nextInto(it); err != nil {
 			return err
 		}
 		loc := it.Entry.Loc

@@ -78,9 +78,8 @@ func BenchmarkNormalForm(b *testing.B) {
 	n := &normalize.Options{}
 	b.Run("once", func(b *testing.B) {
 		for b.Loop() {
-			r := Rewrite(&entries{}, RewriteOptions{Normalize: n, Tidy: true}, nil).(*rewriter)
 			src := in
-			r.src = stream(&src)
+			r := Rewrite(&src, RewriteOptions{Normalize: n, Tidy: true}, nil)
 			for {
 				it, err := r.NextItem()
 				if err != nil {
