@@ -12,10 +12,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
+	"github.com/feed2sitemap/feed2sitemap/internal/strblock"
 	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
@@ -56,14 +56,14 @@ type Reader struct {
 	lines *textlines.Reader
 	opts  formats.ReadOptions
 	err   error
-	urls  int    // URL lines read, valid or not
-	block []byte // holds the bytes of the last URLs read (see str)
+	urls  int              // URL lines read, valid or not
+	strs  strblock.Strings // the strings of the URLs read (blockSize)
 }
 
 // NewReader returns a reader of the text sitemap r. Lines end with LF, CRLF
 // or CR, and are reported to opts.Warn by number.
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
-	return &Reader{lines: textlines.NewReader(r), opts: opts}
+	return &Reader{lines: textlines.NewReader(r), opts: opts, strs: strblock.Strings{Size: blockSize}}
 }
 
 // Next returns the next URL, or io.EOF after the last line.
@@ -94,7 +94,7 @@ func (r *Reader) Next() (formats.Entry, error) {
 			r.err = r.opts.TooManyURLs()
 			break
 		}
-		loc, perr := formats.ParseLoc(r.str(line), nil)
+		loc, perr := formats.ParseLoc(r.strs.String(line), nil)
 		if perr == nil && r.opts.Strict {
 			// A URL as written that breaks the URI grammar, which
 			// ParseLoc repairs: refused, as validation does.
@@ -111,25 +111,9 @@ func (r *Reader) Next() (formats.Entry, error) {
 	return formats.Entry{}, r.err
 }
 
-// blockSize is the size of the blocks str copies lines into.
+// blockSize is the size of the blocks the URLs read are copied into: one
+// allocation for about 60 URLs rather than one each (internal/strblock).
 const blockSize = 4 << 10
-
-// str returns b as a string. Lines are copied into a block of memory
-// shared by the strings of several of them, one allocation for about 60
-// URLs rather than one each: a block is freed when no string of it is
-// left. A line longer than a quarter block gets a string of its own.
-func (r *Reader) str(b []byte) string {
-	if len(b) == 0 || len(b) > blockSize/4 {
-		return string(b)
-	}
-	if len(b) > cap(r.block)-len(r.block) {
-		r.block = make([]byte, 0, blockSize)
-	}
-	n := len(r.block)
-	r.block = append(r.block, b...)
-	// The bytes of a block are never written again once appended.
-	return unsafe.String(&r.block[n], len(b))
-}
 
 var errLongLine = fmt.Errorf("line longer than %d KiB skipped", MaxLineLength>>10)
 

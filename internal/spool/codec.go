@@ -8,6 +8,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
+	"github.com/feed2sitemap/feed2sitemap/internal/strblock"
 )
 
 // errCorrupt is returned for a record that does not decode: a bug, or a
@@ -150,7 +151,7 @@ type decoder struct {
 	b     []byte
 	err   error
 	zones map[int]*time.Location
-	arena []byte // where decoded strings are copied, many to one allocation
+	strs  strblock.Strings // where decoded strings are copied, many to one allocation (arenaSize)
 }
 
 // arenaSize is the size of the blocks decoded strings are cut from.
@@ -199,21 +200,12 @@ func (d *decoder) string() string {
 
 // copy returns b as a string that shares a block with other strings the
 // decoder made, so that decoding costs one allocation per block rather than
-// one per string. Blocks are never written again once cut from, so the
-// strings stay immutable.
+// one per string.
 func (d *decoder) copy(b []byte) string {
-	if len(b) == 0 {
-		return ""
+	if d.strs.Size == 0 {
+		d.strs.Size = arenaSize
 	}
-	if len(b) > arenaSize/4 {
-		return string(b)
-	}
-	if cap(d.arena)-len(d.arena) < len(b) {
-		d.arena = make([]byte, 0, arenaSize)
-	}
-	start := len(d.arena)
-	d.arena = append(d.arena, b...)
-	return unsafe.String(&d.arena[start], len(b))
+	return d.strs.String(b)
 }
 
 func (d *decoder) fail() {
