@@ -14,6 +14,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	_ "github.com/feed2sitemap/feed2sitemap/formats/csv"
 	"github.com/feed2sitemap/feed2sitemap/internal/crafted"
 )
 
@@ -177,4 +178,73 @@ func openFiles() int {
 		return -1
 	}
 	return len(fds)
+}
+
+// Inputs of every readable format, each released once recognized and
+// opened again at its turn, give what each gives read alone (where it is
+// the first input, never released): the same entries, formats, counts and
+// warnings, in order; a gzipped copy and a copy read from a stream (no
+// Path, never released) among them.
+func TestReleasedInputsOfEveryFormat(t *testing.T) {
+	root := filepath.Join("..", "testdata")
+	paths := []string{
+		filepath.Join(root, "example", "sitemap.xml"),
+		filepath.Join(root, "example", "blog.rss"),
+		filepath.Join(root, "example", "sitemap.txt"),
+		filepath.Join(root, "example", "crawl.csv"),
+		filepath.Join(root, "merge", "news.rss"),
+		filepath.Join(root, "corpus", "crawlercommons__atom.xml"),
+		filepath.Join(root, "corpus", "feedparser__example.json"),
+		filepath.Join(root, "corpus", "crawlercommons__sitemap-robots.txt"),
+		filepath.Join("..", "formats", "feed", "testdata", "feeds", "atom_zoneless_dates.atom"),
+	}
+	var inputs []convert.Input
+	for _, p := range paths {
+		inputs = append(inputs, convert.Input{Name: p, Path: p, Open: func() (io.ReadCloser, error) { return os.Open(p) }})
+	}
+	data, err := os.ReadFile(paths[1])
+	require.NoError(t, err)
+	inputs = append(inputs, localInputs(t, gz(data))...)
+	inputs = append(inputs, convert.Input{Name: "stream", Open: func() (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader(sitemapOf(0, 3))), nil
+	}})
+
+	type read struct {
+		entries  []formats.Entry
+		stats    []convert.InputStats
+		warnings []string
+	}
+	readAll := func(inputs []convert.Input) read {
+		var w warnings
+		src, err := convert.Open(inputs, convert.ReadOptions{}, &w)
+		require.NoError(t, err)
+		var r read
+		for {
+			e, err := src.Next()
+			if err == io.EOF {
+				break
+			}
+			require.NoError(t, err)
+			r.entries = append(r.entries, e)
+		}
+		require.NoError(t, src.Close())
+		r.stats, r.warnings = src.Inputs(), w.got
+		return r
+	}
+	var alone read
+	for _, in := range inputs {
+		r := readAll([]convert.Input{in})
+		alone.entries = append(alone.entries, r.entries...)
+		alone.stats = append(alone.stats, r.stats...)
+		alone.warnings = append(alone.warnings, r.warnings...)
+	}
+	together := readAll(inputs)
+	assert.Equal(t, alone.entries, together.entries)
+	assert.Equal(t, alone.stats, together.stats)
+	assert.Equal(t, alone.warnings, together.warnings)
+	formatsRead := map[string]bool{}
+	for _, st := range together.stats {
+		formatsRead[st.Format] = true
+	}
+	assert.Len(t, formatsRead, 5, "xml, feed, text, csv and robots: %v", formatsRead)
 }
