@@ -63,7 +63,8 @@ const strictKept = 10_000
 
 // print reports, once the run is over with err, the readers' warnings
 // (through the warn given to hold) and then the findings of the rules.
-// What a finding says at the place of a reader's warning, or of the
+// What a finding says at the place of a reader's warning, or in its words
+// (a warning with no line: a JSON Feed item's), or at the place of the
 // reader's error, is said once: the warning is left out for the finding,
 // and the finding for the error, which the run returns.
 func (s *strictCheck) print(rep *reporter, err error) {
@@ -71,18 +72,24 @@ func (s *strictCheck) print(rep *reporter, err error) {
 		source       string
 		line, column int
 	}
+	type words struct{ source, message string }
 	s.mu.Lock()
 	findings := append(s.warnings[:len(s.warnings):len(s.warnings)], s.errors...)
 	held := s.held
 	s.mu.Unlock()
 	found := make(map[place]bool, len(findings))
+	said := make(map[words]bool, len(findings))
 	for _, f := range findings {
 		if f.Line > 0 {
 			found[place{f.Source, f.Line, f.Column}] = true
 		}
+		said[words{f.Source, f.Message}] = true
 	}
 	for _, pe := range held {
-		if !found[place{pe.Source, pe.Line, pe.Column}] && s.warn != nil {
+		if found[place{pe.Source, pe.Line, pe.Column}] || pe.Err != nil && said[words{pe.Source, pe.Err.Error()}] {
+			continue
+		}
+		if s.warn != nil {
 			s.warn(pe)
 		}
 	}

@@ -97,18 +97,31 @@ func TestStrictSaysAReaderWarningOnce(t *testing.T) {
 	atom := write("feed.atom", `<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title><id>urn:x</id>`+"\n"+
 		`<entry><title>a</title><id>urn:1</id><link href="https://a.example/1"/><updated>2020-01-01T00:00:00</updated></entry>`+"\n"+
 		`</feed>`)
+	// A JSON Feed's item warnings have no line: they are matched by their
+	// words.
+	jsonFeed := `{"version": "https://jsonfeed.org/version/1.1", "title": "t",` + "\n" +
+		`"items": [{"id": "1", "content_text": "x"}, {"id": "2", "url": "https://a.example/2"}]}`
+	blog, err := os.ReadFile(example)
+	require.NoError(t, err)
+	site := newSite(t)
+	site.doc("/feed.json", jsonFeed)
+	site.doc("/blog.rss", string(blog))
 	for _, c := range []struct {
 		in, place, rule string
+		what            string // in the line too, when the place is not enough
 	}{
-		{example, "blog.rss:41:", "[feed-item]"},
-		{atom, "feed.atom:2:", "[feed-item]"},
-		{undated, "undated.xml:2:36:", "[lastmod-format]"},
-		{index, "undated.xml:2:36:", "[lastmod-format]"},
+		{example, "blog.rss:41:", "[feed-item]", ""},
+		{atom, "feed.atom:2:", "[feed-item]", ""},
+		{write("feed.json", jsonFeed), "feed.json: ", "[feed-item]", "has no link"},
+		{undated, "undated.xml:2:36:", "[lastmod-format]", ""},
+		{index, "undated.xml:2:36:", "[lastmod-format]", ""},
+		{site.URL + "/blog.rss", "/blog.rss:41:", "[feed-item]", ""},
+		{site.URL + "/feed.json", "feed.json: ", "[feed-item]", "has no link"},
 	} {
-		t.Run(filepath.Base(c.in), func(t *testing.T) {
+		t.Run(strings.TrimPrefix(c.in, site.URL), func(t *testing.T) {
 			said := func(errOut string) (lines []string) {
 				for _, line := range strings.Split(errOut, "\n") {
-					if strings.Contains(line, c.place) && !strings.HasPrefix(line, "feed2sitemap: error: --strict:") {
+					if strings.Contains(line, c.place) && strings.Contains(line, c.what) && !strings.HasPrefix(line, "feed2sitemap: error: --strict:") {
 						lines = append(lines, line)
 					}
 				}
