@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/offheap"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
@@ -521,6 +522,7 @@ func grew(a, u *formats.Extensions) bool {
 // linear probing, in 16 bytes a slot.
 type table struct {
 	slots []slot
+	drop  func() // gives the slots' memory back (offheap.Make)
 	n     int
 	peak  int    // the most bytes the slots took, for benchmarks
 	sink  uint64 // what touch read, kept so that the reads are not dropped
@@ -586,7 +588,7 @@ func (t *table) reserve(n int, maxBytes int64) {
 	for size*13 < (n+1)*16 && int64(2*size)*int64(unsafe.Sizeof(slot{})) <= maxBytes {
 		size *= 2
 	}
-	t.slots = makeSlots(size)
+	t.slots, t.drop = offheap.Make[slot](size)
 	t.peak = max(t.peak, 16*size)
 }
 
@@ -610,8 +612,8 @@ func pagesHint(inputs []Input) int {
 }
 
 func (t *table) grow() {
-	old := t.slots
-	t.slots = makeSlots(max(1024, 2*len(old)))
+	old, drop := t.slots, t.drop
+	t.slots, t.drop = offheap.Make[slot](max(1024, 2*len(old)))
 	t.peak = max(t.peak, 16*(len(old)+len(t.slots)))
 	mask := uint64(len(t.slots) - 1)
 	for _, s := range old {
@@ -624,13 +626,17 @@ func (t *table) grow() {
 		}
 		t.slots[i] = s
 	}
-	freeSlots(old)
+	if drop != nil {
+		drop()
+	}
 }
 
 // free releases the table's memory.
 func (t *table) free() {
-	freeSlots(t.slots)
-	t.slots, t.n = nil, 0
+	if t.drop != nil {
+		t.drop()
+	}
+	t.slots, t.n, t.drop = nil, 0, nil
 }
 
 // DedupeOptions configure Dedupe.

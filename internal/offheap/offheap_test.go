@@ -1,6 +1,9 @@
 package offheap
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 // TestMake writes every value of a block and reads it back, then frees it.
 func TestMake(t *testing.T) {
@@ -20,6 +23,34 @@ func TestMake(t *testing.T) {
 			if s[i] != (slot{uint64(i), uint64(n)}) {
 				t.Fatalf("Make(%d): value %d reads back %v", n, i, s[i])
 			}
+		}
+		free()
+	}
+}
+
+// TestMakeLargeIsAligned checks that a block of several large pages starts
+// on a large-page boundary (where the system maps memory) and that all of
+// it, to its last byte, can be written and read.
+func TestMakeLargeIsAligned(t *testing.T) {
+	for _, n := range []int{2*hugeBlock + 1, 3*hugeBlock - 7} {
+		s, free := Make[byte](n)
+		if len(s) != n {
+			t.Fatalf("Make(%d): %d bytes", n, len(s))
+		}
+		if mapped && uintptr(unsafe.Pointer(&s[0]))%hugeBlock != 0 {
+			t.Errorf("Make(%d) starts at %p, not on a %d-byte boundary", n, &s[0], hugeBlock)
+		}
+		for i := 0; i < n-1; i += 4096 {
+			s[i] = byte(i)
+		}
+		s[n-1] = 0xff
+		for i := 0; i < n-1; i += 4096 {
+			if s[i] != byte(i) {
+				t.Fatalf("Make(%d): byte %d reads back %d", n, i, s[i])
+			}
+		}
+		if s[n-1] != 0xff {
+			t.Fatalf("Make(%d): the last byte does not read back", n)
 		}
 		free()
 	}
