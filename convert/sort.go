@@ -1,10 +1,9 @@
 package convert
 
 import (
-	"cmp"
 	"fmt"
 	"io"
-	"slices"
+	"math"
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -56,10 +55,6 @@ func (o Order) compare(a, b *formats.Entry) int {
 // are sorted in runs of this size, kept in a spool file and merged.
 const sortRunBytes = 32 << 20
 
-// sortEntryBytes is what an entry being sorted is counted to take, beside
-// its loc.
-const sortEntryBytes = 160
-
 // Sorter is the step that gives the entries of a reader in order, by an
 // external merge sort: memory holds one run at a time while sorting, and
 // one record and a read buffer per run while merging (at most 128 runs at
@@ -69,8 +64,10 @@ type Sorter struct {
 	src     Stream
 	order   Order
 	opts    SortOptions
-	mem     []sorted // the only run, when everything fit in one
-	runs    *runs    // the runs, when there were more than one
+	mem     *runBuf // the only run, when everything fit in one
+	next    int     // the place in mem of the next entry
+	dec     spool.Decoder
+	runs    *runs // the runs, when there were more than one
 	started bool
 }
 
@@ -79,30 +76,10 @@ type SortOptions struct {
 	// TempDir is where the runs are kept; "" is the system's temporary
 	// directory.
 	TempDir string
-	// MaxMemory bounds the bytes of entries held in memory at once (a
-	// run), counted as the length of the loc plus 160 bytes an entry; 0
-	// is 32 MiB.
+	// MaxMemory bounds the bytes of a run held in memory: the entries,
+	// encoded as the spool keeps them, and 24 bytes an entry to sort
+	// them by; 0 is 32 MiB.
 	MaxMemory int64
-}
-
-// sorted is an entry being sorted, and its input.
-type sorted struct {
-	e     formats.Entry
-	input int
-	seq   int // its place in its run, which orders equal entries
-}
-
-// sortRun sorts a run stably: by o, and equal entries in the order they
-// were read. slices.SortStableFunc merges in place by rotations, moving
-// each entry O(log n) times over; a sort with the entries' places as the
-// last key is stable too, and takes a third of the time or less.
-func sortRun(run []sorted, o Order) {
-	slices.SortFunc(run, func(a, b sorted) int {
-		if c := o.compare(&a.e, &b.e); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.seq, b.seq)
-	})
 }
 
 // Sort returns the entries of r in the order o (SortNone keeps r's), each
@@ -147,12 +124,13 @@ func (s *Sorter) NextItem() (Item, error) {
 		}
 	}
 	if s.runs == nil {
-		if len(s.mem) == 0 {
+		if s.next == len(s.mem.items) {
 			return Item{}, io.EOF
 		}
-		e := s.mem[0]
-		s.mem = s.mem[1:]
-		return Item{Entry: e.e, Input: e.input}, nil
+		var r spool.Record
+		_, err := s.dec.Decode(s.mem.record(s.next), &r)
+		s.next++
+		return Item{Entry: r.Entry, Input: r.Input}, err
 	}
 	r, err := s.runs.next()
 	if err != nil {
@@ -164,12 +142,11 @@ func (s *Sorter) NextItem() (Item, error) {
 // sortRuns reads the source in runs, sorting each; runs go to a spool
 // unless there is only one.
 func (s *Sorter) sortRuns() error {
-	var run []sorted
+	run := &runBuf{budget: int(min(s.opts.MaxMemory, math.MaxInt))}
 	var bounds []int64
 	var sp *spool.File
-	size := int64(0)
 	flush := func() error {
-		sortRun(run, s.order)
+		run.sort(s.order)
 		if sp == nil {
 			var err error
 			if sp, err = spool.New(s.opts.TempDir); err != nil {
@@ -177,13 +154,12 @@ func (s *Sorter) sortRuns() error {
 			}
 		}
 		bounds = append(bounds, sp.Size())
-		for i := range run {
-			if _, err := sp.Append(&spool.Record{Input: run[i].input, Entry: run[i].e}); err != nil {
+		for i := range run.items {
+			if _, err := sp.AppendEncoded(run.record(i)); err != nil {
 				return err
 			}
 		}
-		clear(run)
-		run, size = run[:0], 0
+		run.reset()
 		return nil
 	}
 	err := func() error {
@@ -195,15 +171,15 @@ func (s *Sorter) sortRuns() error {
 			if err != nil {
 				return err
 			}
-			run = append(run, sorted{it.Entry, it.Input, len(run)})
-			if size += int64(len(it.Entry.Loc)) + sortEntryBytes; size >= s.opts.MaxMemory {
+			if !run.add(&it, s.order) {
 				if err := flush(); err != nil {
 					return err
 				}
+				run.add(&it, s.order)
 			}
 		}
 	}()
-	if err == nil && sp != nil && len(run) > 0 {
+	if err == nil && sp != nil && len(run.items) > 0 {
 		err = flush()
 	}
 	if err != nil {
@@ -213,7 +189,7 @@ func (s *Sorter) sortRuns() error {
 		return err
 	}
 	if sp == nil {
-		sortRun(run, s.order)
+		run.sort(s.order)
 		s.mem = run
 		return nil
 	}

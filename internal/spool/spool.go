@@ -69,12 +69,7 @@ func (s *File) Size() int64 { return s.flushed + int64(len(s.buf)) }
 // Append adds a record (its Off is ignored) and returns its offset.
 func (s *File) Append(r *Record) (int64, error) {
 	off := s.Size()
-	body := s.scratch[:0]
-	body = append(body, r.Flags)
-	body = binary.LittleEndian.AppendUint64(body, r.Hash)
-	body = binary.AppendUvarint(body, uint64(r.Input))
-	body = binary.AppendUvarint(body, uint64(r.Link))
-	body = appendEntry(body, &r.Entry)
+	body := appendBody(s.scratch[:0], r)
 	s.scratch = body
 	if len(s.buf)+len(body)+binary.MaxVarintLen64 > cap(s.buf) {
 		if err := s.flush(); err != nil {
@@ -84,6 +79,99 @@ func (s *File) Append(r *Record) (int64, error) {
 	s.buf = binary.AppendUvarint(s.buf, uint64(len(body)))
 	s.buf = append(s.buf, body...)
 	return off, nil
+}
+
+// appendBody appends the body of the record r (what follows its length).
+func appendBody(b []byte, r *Record) []byte {
+	b = append(b, r.Flags)
+	b = binary.LittleEndian.AppendUint64(b, r.Hash)
+	b = binary.AppendUvarint(b, uint64(r.Input))
+	b = binary.AppendUvarint(b, uint64(r.Link))
+	return appendEntry(b, &r.Entry)
+}
+
+// Encode appends the record r (its Off is ignored) to b as Append writes
+// it, its length first, for AppendEncoded to write later.
+func Encode(b []byte, r *Record) []byte {
+	start := len(b)
+	b = append(b, 0) // the length, when it takes one byte
+	b = appendBody(b, r)
+	size := len(b) - start - 1
+	if size < 0x80 {
+		b[start] = byte(size)
+		return b
+	}
+	k := uvarintLen(uint64(size))
+	b = append(b, make([]byte, k-1)...)
+	copy(b[start+k:], b[start+1:start+1+size])
+	binary.PutUvarint(b[start:], uint64(size))
+	return b
+}
+
+// EncodedLen returns the length of the record Encode wrote at the start of
+// b, or 0 when b does not start with one.
+func EncodedLen(b []byte) int {
+	size, k := binary.Uvarint(b)
+	if k <= 0 || uint64(len(b)-k) < size {
+		return 0
+	}
+	return k + int(size)
+}
+
+// EncodedLoc returns where the loc of the record Encode wrote at the start
+// of b starts in b, and its length; 0, 0 when b does not start with one.
+func EncodedLoc(b []byte) (at, n int) {
+	_, k := binary.Uvarint(b)
+	if k <= 0 || len(b) < k+9 {
+		return 0, 0
+	}
+	at = k + 9
+	for range 3 { // the input, the link and the loc's length
+		v, k := binary.Uvarint(b[at:])
+		if k <= 0 {
+			return 0, 0
+		}
+		at, n = at+k, int(v)
+	}
+	if n > len(b)-at {
+		return 0, 0
+	}
+	return at, n
+}
+
+// AppendEncoded appends records as Encode wrote them, one after another,
+// and returns the offset of the first.
+func (s *File) AppendEncoded(recs []byte) (int64, error) {
+	off := s.Size()
+	if len(s.buf)+len(recs) > cap(s.buf) {
+		if err := s.flush(); err != nil {
+			return 0, err
+		}
+	}
+	if len(recs) > cap(s.buf) {
+		if _, err := s.f.WriteAt(recs, s.flushed); err != nil {
+			return 0, fmt.Errorf("spool: %w", err)
+		}
+		s.flushed += int64(len(recs))
+		return off, nil
+	}
+	s.buf = append(s.buf, recs...)
+	return off, nil
+}
+
+// Decoder decodes records Encode wrote, outside a spool file. Its strings
+// are cut from blocks of memory it allocates, a few records to one.
+type Decoder struct{ dec decoder }
+
+// Decode decodes the record at the start of b into *r (its Off is 0) and
+// returns its length.
+func (d *Decoder) Decode(b []byte, r *Record) (int, error) {
+	size, k := binary.Uvarint(b)
+	if k <= 0 || uint64(len(b)-k) < size {
+		*r = Record{}
+		return 0, errCorrupt
+	}
+	return k + int(size), d.dec.recordInto(b[k:k+int(size)], r)
 }
 
 func (s *File) flush() error {
