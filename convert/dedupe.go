@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"hash/maphash"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"unsafe"
@@ -41,7 +42,11 @@ import (
 //
 // When no input can give a lastmod, extension data, a title or a summary
 // (text lists), the first entry of a page always wins as it is: it is given
-// as soon as it is read, and the spool holds only its key.
+// as soon as it is read, and only its key and input are kept (spool.Keys),
+// in memory up to a quarter of the cap (keysInMemory), then in a file: a
+// duplicate reads its page's key back with no system call while they fit.
+// The keys in memory count in the cap; when the table needs their room,
+// they move to the file before anything spills.
 
 // Record flags in the spool.
 const (
@@ -57,6 +62,7 @@ type merger struct {
 	obs      Observer           // told of each entry merged away
 	tempDir  string
 	sp       *spool.File
+	pages    *spool.Keys // of a plain merger, instead of sp: the key and input of each page's first entry
 	table    table
 	fallback map[string]int64 // first offsets of pages whose hash collided with another page's
 	moves    []move           // winners that replaced a page's first entry, in the order they did
@@ -66,8 +72,8 @@ type merger struct {
 	err      error
 	// plain is set when no entry can carry a lastmod, extension data, a
 	// title or a summary (text inputs): then the first entry of a page
-	// always wins unchanged, so it is given at once and only its key is
-	// spooled (see nextPlain).
+	// always wins unchanged, so it is given at once and only its key and
+	// input are kept, in pages (see nextPlain).
 	plain  bool
 	ready  []Item   // of a plain merger, the new pages of the batch read last
 	next   int      // the next of ready to give
@@ -105,6 +111,9 @@ func (m *merger) Close() error {
 	}
 	if m.out != nil {
 		m.out.Close()
+	}
+	if m.pages != nil {
+		m.pages.Close()
 	}
 	if m.sp != nil {
 		return m.sp.Close()
@@ -290,10 +299,10 @@ func (m *merger) collectBatches(p *Prefetcher) error {
 
 // nextPlain gives the next new page of a source whose entries cannot
 // change once read: a page's first entry is given as soon as it is read,
-// and a later entry of the page only counted as merged into it. The spool
-// holds each page's key (as a record's loc) and input, to tell two keys of
-// one hash apart and to name the input a duplicate merged into; memory
-// holds the table, as when entries are spooled.
+// and a later entry of the page only counted as merged into it. pages
+// holds each page's key and input, to tell two keys of one hash apart and
+// to name the input a duplicate merged into; the table is as when entries
+// are spooled.
 // It fills *it in place.
 func (m *merger) nextPlain(it *Item) (err error) {
 	for m.next == len(m.ready) {
@@ -311,13 +320,13 @@ func (m *merger) nextPlain(it *Item) (err error) {
 			}
 			return m.end
 		}
-		if m.sp == nil {
-			sp, err := spool.New(m.tempDir)
+		if m.pages == nil {
+			pages, err := spool.NewKeys(m.tempDir, keysInMemory(m.budget))
 			if err != nil {
 				m.err = err
 				return err
 			}
-			m.sp = sp
+			m.pages = pages
 		}
 		if err := m.readPlain(); err != nil {
 			m.err = err
@@ -383,31 +392,43 @@ func (m *merger) readPlain() error {
 func (m *merger) addPlain(e formats.Entry, input int, k string, h uint64) (bool, error) {
 	slot, found := m.table.findOrInsert(h)
 	if !found {
-		off, err := m.sp.Append(&spool.Record{Flags: flagFirst, Hash: h, Input: input, Entry: formats.Entry{Loc: k}})
+		off, err := m.pages.Append(k, input)
 		*slot = off
 		return true, err
 	}
-	first, err := m.sp.ReadAt(*slot)
+	first, firstInput, err := m.pages.At(*slot)
 	if err != nil {
 		return false, err
 	}
-	if first.Entry.Loc != k {
+	if string(first) != k {
 		// Another page has this hash: this page is kept by key.
 		off, seen := m.fallback[k]
 		if !seen {
-			off, err := m.sp.Append(&spool.Record{Flags: flagFirst | flagCollided, Hash: h, Input: input, Entry: formats.Entry{Loc: k}})
+			off, err := m.pages.Append(k, input)
 			if m.fallback == nil {
 				m.fallback = map[string]int64{}
 			}
 			m.fallback[k] = off
 			return true, err
 		}
-		if first, err = m.sp.ReadAt(off); err != nil {
+		if _, firstInput, err = m.pages.At(off); err != nil {
 			return false, err
 		}
 	}
-	m.merged(input, first.Input, e.Loc)
+	m.merged(input, firstInput, e.Loc)
 	return false, nil
+}
+
+// keysInMemory returns how many bytes of keys a plain merger with the
+// memory cap budget keeps in memory before it writes them to a file: a
+// quarter of the cap (where the address space is large; none where it is
+// not). A lookup of a key in memory costs no system call: the first entry
+// of a page is read back for each duplicate.
+func keysInMemory(budget int64) int {
+	if math.MaxInt < 1<<40 {
+		return 0
+	}
+	return int(budget / 4)
 }
 
 // hashOf returns the hash of a key, never 0 (which marks an empty slot).
@@ -659,8 +680,9 @@ type DedupeOptions struct {
 	// of pages at once (a guess; 0 when unknown).
 	Pages int
 	// MaxMemory bounds the memory of the dedupe, in bytes: the table of
-	// pages (20 to 40 bytes a page) and the winners that replaced a
-	// page's first entry (16 bytes each). Past it, entries spill to
+	// pages (20 to 40 bytes a page), the winners that replaced a page's
+	// first entry (16 bytes each) and, when Plain, the keys kept in memory
+	// (up to a quarter of MaxMemory, then in a file). Past it, entries spill to
 	// partitions on disk, each deduped on its own in at most half of
 	// MaxMemory, and the output is the same. 0 is DefaultMaxMemory.
 	MaxMemory int64

@@ -65,9 +65,13 @@ const minLeafBytes = 32 << 10
 const leafPageBytes = int64(unsafe.Sizeof(leafPage{})) + 48
 
 // over reports whether taking one more page in memory would take the
-// table and the moves past the memory cap.
+// table, the moves and the keys held in memory past the memory cap.
 func (m *merger) over() bool {
-	return m.table.bytesToAdd()+int64(cap(m.moves))*int64(unsafe.Sizeof(move{})) > m.budget
+	n := m.table.bytesToAdd() + int64(cap(m.moves))*int64(unsafe.Sizeof(move{}))
+	if m.pages != nil {
+		n += m.pages.MemBytes()
+	}
+	return n > m.budget
 }
 
 // inMemory reports whether the next entry is deduped in memory; once the
@@ -78,6 +82,15 @@ func (m *merger) inMemory() (bool, error) {
 	}
 	if !m.over() {
 		return true, nil
+	}
+	if m.pages != nil && m.pages.MemBytes() > 0 {
+		// The keys make room for the table first.
+		if err := m.pages.ToFile(); err != nil {
+			return false, err
+		}
+		if !m.over() {
+			return true, nil
+		}
 	}
 	return false, m.startSpill()
 }
@@ -90,54 +103,57 @@ func (m *merger) startSpill() error {
 	}
 	s := &spill{m: m, parts: parts}
 	m.spill = s
+	if m.plain {
+		return s.givePages()
+	}
 	if m.sp == nil {
 		return nil
 	}
 	s.seq = m.sp.Size() // beyond the offset of every page so far
 	m.table.free()      // first: the heap grows as the pages move
 	m.fallback = nil
-	if m.plain {
-		// Every page in the spool was given (or is ready to be): its
-		// key tells later entries that they are duplicates.
-		sc, err := m.sp.Scan()
+	if err := m.settle(); err != nil {
+		return err
+	}
+	for {
+		var w spool.Record
+		first, err := m.nextPage(&w)
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
 			return err
 		}
-		for {
-			r, err := sc.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			r.Flags, r.Link = flagGiven, r.Off
-			if err := s.parts.Append(&r, 0); err != nil {
-				return err
-			}
-		}
-	} else {
-		if err := m.settle(); err != nil {
+		w.Flags, w.Link = 0, first
+		if err := s.parts.Append(&w, 0); err != nil {
 			return err
 		}
-		for {
-			var w spool.Record
-			first, err := m.nextPage(&w)
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return err
-			}
-			w.Flags, w.Link = 0, first
-			if err := s.parts.Append(&w, 0); err != nil {
-				return err
-			}
-		}
-		m.sc, m.moves = nil, nil
 	}
+	m.sc, m.moves = nil, nil
 	err = m.sp.Close()
 	m.sp = nil
+	return err
+}
+
+// givePages moves the pages of a plain merger to partitions: every page in
+// its spool was given (or is ready to be), so its key tells later entries
+// that they are duplicates.
+func (s *spill) givePages() error {
+	m := s.m
+	if m.pages == nil {
+		return nil
+	}
+	s.seq = m.pages.Size() // beyond the offset of every page so far
+	m.table.free()         // first: the heap grows as the pages move
+	m.fallback = nil
+	err := m.pages.Each(func(off int64, key []byte, input int) error {
+		k := string(key)
+		return s.parts.Append(&spool.Record{Flags: flagGiven, Hash: m.hashOf(k), Input: input, Link: off, Entry: formats.Entry{Loc: k}}, 0)
+	})
+	if cerr := m.pages.Close(); err == nil {
+		err = cerr
+	}
+	m.pages = nil
 	return err
 }
 

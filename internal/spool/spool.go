@@ -38,11 +38,28 @@ type Record struct {
 
 // File is a spool. It is not safe for concurrent use.
 type File struct {
+	log
+	dec decoder
+}
+
+// log is the file of a spool: bytes appended through a buffer and read
+// back by offset.
+type log struct {
 	f       *os.File
-	buf     []byte // records not yet written to f
+	buf     []byte // bytes not yet written to f
 	flushed int64  // bytes written to f
 	scratch []byte
-	dec     decoder
+}
+
+// newLog creates the file of a spool in dir, removed at once, with a
+// buffer of size bytes.
+func newLog(dir string, size int) (log, error) {
+	f, err := os.CreateTemp(dir, "feed2sitemap-spool-*")
+	if err != nil {
+		return log{}, fmt.Errorf("spool: %w", err)
+	}
+	os.Remove(f.Name())
+	return log{f: f, buf: make([]byte, 0, size)}, nil
 }
 
 // New creates a spool in dir (the system's temporary directory when dir is
@@ -52,19 +69,18 @@ func New(dir string) (*File, error) { return NewSize(dir, bufSize) }
 // NewSize creates a spool in dir that keeps size bytes of records in
 // memory before it writes them (New: 1 MiB), for many spools open at once.
 func NewSize(dir string, size int) (*File, error) {
-	f, err := os.CreateTemp(dir, "feed2sitemap-spool-*")
+	l, err := newLog(dir, size)
 	if err != nil {
-		return nil, fmt.Errorf("spool: %w", err)
+		return nil, err
 	}
-	os.Remove(f.Name())
-	return &File{f: f, buf: make([]byte, 0, size)}, nil
+	return &File{log: l}, nil
 }
 
 // Close removes the spool.
-func (s *File) Close() error { return s.f.Close() }
+func (s *log) Close() error { return s.f.Close() }
 
 // Size returns the number of bytes the records take.
-func (s *File) Size() int64 { return s.flushed + int64(len(s.buf)) }
+func (s *log) Size() int64 { return s.flushed + int64(len(s.buf)) }
 
 // Append adds a record (its Off is ignored) and returns its offset.
 func (s *File) Append(r *Record) (int64, error) {
@@ -174,7 +190,7 @@ func (d *Decoder) Decode(b []byte, r *Record) (int, error) {
 	return k + int(size), d.dec.recordInto(b[k:k+int(size)], r)
 }
 
-func (s *File) flush() error {
+func (s *log) flush() error {
 	if len(s.buf) == 0 {
 		return nil
 	}
@@ -211,7 +227,7 @@ func (s *File) ReadAt(off int64) (Record, error) {
 }
 
 // read returns n bytes at off, from the file and then the buffer.
-func (s *File) read(off int64, n int) []byte {
+func (s *log) read(off int64, n int) []byte {
 	if cap(s.scratch) < n {
 		s.scratch = make([]byte, n)
 	}

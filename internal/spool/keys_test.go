@@ -1,0 +1,93 @@
+package spool
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestKeys appends keys, short and longer than a first read, kept in
+// memory, in the file, and moving from one to the other part-way (when
+// memory is full, or told to), and reads each back by offset, while
+// appending and after, and all in order: the same keys, inputs and
+// offsets every way.
+func TestKeys(t *testing.T) {
+	key := func(i int) string {
+		k := fmt.Sprintf("https://www.example.com/page/%d", i)
+		if i%97 == 0 {
+			k += "?" + strings.Repeat("q", 700+i%300) // longer than firstRead
+		}
+		return k
+	}
+	const n = 20000
+	for _, c := range []struct {
+		name     string
+		inMemory int
+		toFileAt int // the key before which ToFile is called; -1: never
+	}{
+		{"memory", 4 << 20, -1},
+		{"file", 0, -1},
+		{"memory full part-way", 200 << 10, -1},
+		{"moved part-way", 4 << 20, n / 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			k, err := NewKeys(t.TempDir(), c.inMemory)
+			require.NoError(t, err)
+			defer k.Close()
+			offs := make([]int64, n)
+			for i := range n {
+				if i == c.toFileAt {
+					require.NoError(t, k.ToFile())
+					assert.Equal(t, int64(bufSize), k.MemBytes(), "only the write buffer once moved")
+				}
+				offs[i], err = k.Append(key(i), i%7)
+				require.NoError(t, err)
+				if i%13 == 0 {
+					// Reading back while appending: near and far.
+					for _, j := range []int{i, i / 2, 0} {
+						got, input, err := k.At(offs[j])
+						require.NoError(t, err)
+						require.Equal(t, key(j), string(got), "key %d read at key %d", j, i)
+						require.Equal(t, j%7, input)
+					}
+				}
+			}
+			if c.inMemory >= 4<<20 && c.toFileAt < 0 {
+				assert.Equal(t, k.Size(), k.MemBytes(), "all in memory")
+			}
+			for i := n - 1; i >= 0; i -= 7 {
+				got, input, err := k.At(offs[i])
+				require.NoError(t, err)
+				require.Equal(t, key(i), string(got))
+				require.Equal(t, i%7, input)
+			}
+			i := 0
+			require.NoError(t, k.Each(func(off int64, got []byte, input int) error {
+				require.Equal(t, offs[i], off)
+				require.Equal(t, key(i), string(got))
+				require.Equal(t, i%7, input)
+				i++
+				return nil
+			}))
+			assert.Equal(t, n, i)
+		})
+	}
+}
+
+// A damaged offset gives an error, never a panic.
+func TestKeysBadOffset(t *testing.T) {
+	for _, inMemory := range []int{1 << 20, 0} {
+		k, err := NewKeys(t.TempDir(), inMemory)
+		require.NoError(t, err)
+		for i := range 100 {
+			_, err := k.Append(fmt.Sprintf("key %d", i), i)
+			require.NoError(t, err)
+		}
+		_, _, err = k.At(k.Size())
+		assert.Error(t, err, "in memory %d: past the end", inMemory)
+		k.Close()
+	}
+}
