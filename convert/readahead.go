@@ -40,6 +40,9 @@ type warnRoute struct {
 	// mayRunAhead is false when the reader must run on the goroutine that
 	// reads it: strict reading, or an observed input.
 	mayRunAhead bool
+	// forms is the observer of the reading when it computes the normal
+	// forms of the locs it reads (see normalForms); nil otherwise.
+	forms normalForms
 }
 
 // warn is the reader's ReadOptions.Warn.

@@ -34,6 +34,7 @@ type rewriter struct {
 	src  into
 	opts RewriteOptions
 	obs  Observer
+	zero bool // opts.Normalize applies the always-on rules alone
 }
 
 // Rewrite returns the entries of r with their locs rewritten as opts say.
@@ -42,7 +43,7 @@ type rewriter struct {
 // over formats.MaxLocLength in its normal form is left out: obs, when not
 // nil, is told of it (RuleTooLong).
 func Rewrite(r formats.Reader, opts RewriteOptions, obs Observer) Stream {
-	return &rewriter{src: intoOf(stream(r)), opts: opts, obs: observer(obs)}
+	return &rewriter{src: intoOf(stream(r)), opts: opts, obs: observer(obs), zero: opts.Normalize.IsZero()}
 }
 
 func (w *rewriter) Next() (formats.Entry, error) {
@@ -64,7 +65,7 @@ func (w *rewriter) nextInto(it *Item) error {
 		loc := it.Entry.Loc
 		switch {
 		case w.opts.Normal:
-			key, scope := w.opts.Normalize.URLScope(loc)
+			key, scope := w.keyScope(it)
 			if len(key) > formats.MaxLocLength {
 				w.obs.Dropped(Drop{From: it.Input, Loc: key, Rule: RuleTooLong})
 				continue
@@ -76,7 +77,7 @@ func (w *rewriter) nextInto(it *Item) error {
 			// A loc in normal form needs no tidying (the normal form
 			// has no fragment, default port, dot segment nor empty
 			// query): one computation serves both, for most locs.
-			key, scope := w.opts.Normalize.URLScope(loc)
+			key, scope := w.keyScope(it)
 			if key != loc {
 				if tidy := normalize.Safe(loc); tidy != loc { // never longer
 					it.Entry.Loc, key = tidy, w.opts.Normalize.URL(tidy)
@@ -86,6 +87,16 @@ func (w *rewriter) nextInto(it *Item) error {
 		}
 		return nil
 	}
+}
+
+// keyScope returns the normal form of the item's loc under the rules and
+// the length of its scope prefix (normalize's URLScope), taken from the
+// item when the step that read it computed them under the same rules.
+func (w *rewriter) keyScope(it *Item) (string, int) {
+	if it.key != "" && it.norm == nil && w.zero {
+		return it.key, it.scope
+	}
+	return w.opts.Normalize.URLScope(it.Entry.Loc)
 }
 
 // tooLong returns the warning about an entry left out because its loc,

@@ -156,6 +156,7 @@ func (s *Source) nextInto(it *Item) error {
 		e, err := f.r.Next()
 		if err == nil {
 			*it = Item{Entry: e, Input: f.account}
+			f.normalForm(it)
 			return s.count(f, &it.Entry)
 		}
 		if err = s.end(f, err); err != nil {
@@ -213,7 +214,30 @@ func (s *Source) entry(f *frame, e formats.Entry) (Item, error) {
 	if err := s.count(f, &e); err != nil {
 		return Item{}, err
 	}
-	return Item{Entry: e, Input: f.account}, nil
+	it := Item{Entry: e, Input: f.account}
+	f.normalForm(&it)
+	return it, nil
+}
+
+// normalForms is an observer of an input's reading
+// (formats.ReadOptions.Observer) that computes the normal form of each
+// loc it reads under the always-on rules alone, as package validate's
+// checks do: NormalForm returns (*normalize.Options)(nil).URLScope(loc)
+// when it computed them for loc last (ok false otherwise), so that
+// Rewrite need not compute them again.
+type normalForms interface {
+	NormalForm(loc string) (key string, scope int, ok bool)
+}
+
+// normalForm gives the item it read from f its normal form under the
+// always-on rules (Item.key with a nil norm), when the observer of f's
+// reading computed it.
+func (f *frame) normalForm(it *Item) {
+	if f.route.forms != nil {
+		if key, scope, ok := f.route.forms.NormalForm(it.Entry.Loc); ok {
+			it.key, it.scope = key, scope
+		}
+	}
 }
 
 // count counts the entry e read from f; an error ends the reading.
@@ -368,6 +392,11 @@ func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Rea
 		// that shares it (feed2sitemap convert --strict).
 		ro.Observer = o.ReadObserver()
 		route.mayRunAhead = route.mayRunAhead && ro.Observer == nil
+		if !route.mayRunAhead {
+			// Read on the goroutine that takes its entries: the normal
+			// forms the observer computed are asked for in step.
+			route.forms, _ = ro.Observer.(normalForms)
+		}
 	}
 	r, f, err := formats.Open(rc, formats.OpenOptions{ReadOptions: ro, From: from, MaxBytes: in.MaxBytes})
 	if err != nil {

@@ -16,7 +16,9 @@ type Item struct {
 	// entries of a plain formats.Reader.
 	Input int
 	// key is the entry's normal form under the rules norm, once a step
-	// computed it (Rewrite with RewriteOptions.Key); "" until then.
+	// computed it (Rewrite with RewriteOptions.Key, or the Source from the
+	// observer of its reading, under the always-on rules: a nil norm);
+	// "" until then.
 	key  string
 	norm *normalize.Options
 	// scope, when above 0, is the length of the prefix of Entry.Loc that

@@ -438,3 +438,19 @@ func TestConcurrentWWW(t *testing.T) {
 		assert.True(t, <-done)
 	}
 }
+
+func TestIsZero(t *testing.T) {
+	assert.True(t, (*Options)(nil).IsZero())
+	assert.True(t, (&Options{}).IsZero())
+	assert.True(t, (&Options{StripParams: []string{}}).IsZero())
+	for _, o := range []Options{
+		{StripParams: []string{"ref"}}, {StripSessionIDs: true}, {StripUTM: true}, {HTTPS: true},
+		{WWW: HostAddWWW}, {WWW: HostRemoveWWW}, {TrailingSlash: SlashAdd}, {TrailingSlash: SlashRemove}, {SortQuery: true},
+	} {
+		assert.False(t, o.IsZero(), "%+v", o)
+	}
+	// What IsZero says of options, URL gives: Key's forms.
+	for _, loc := range []string{"https://a.example/a/../b?", "http://www.a.example/x?utm_source=y&b=1&a=2", "https://a.example/dir"} {
+		assert.Equal(t, Key(loc), (&Options{}).URL(loc), loc)
+	}
+}

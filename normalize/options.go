@@ -41,6 +41,12 @@ type Options struct {
 	SortQuery bool
 }
 
+// IsZero reports whether o applies only the always-on rules, as the zero
+// Options (and a nil o) do: URL then gives what Key gives.
+func (o *Options) IsZero() bool {
+	return o == nil || !o.queryOptions() && !o.HTTPS && o.WWW == HostKeep && o.TrailingSlash == SlashKeep
+}
+
 // Host says what to do with the "www." of a host.
 type Host int
 

@@ -140,12 +140,12 @@ func (t *seenTable) grow() {
 }
 
 // checkSeen applies duplicate-url and url-twins to s, whose normal form
-// is key, remembering the URL.
-func (d *doc) checkSeen(s, key string, line, col int, what string) {
+// is key (with scope, see seenURL), remembering the URL.
+func (d *doc) checkSeen(s, key string, scope int, line, col int, what string) {
 	v := d.v
 	id := v.pageID(key)
 	if d.x != nil {
-		d.x.seen = seenURL{s, key, id}
+		d.x.seen = seenURL{s, key, id, scope}
 	}
 	slot, twin := v.seen.find(id)
 	if slot.id == id {

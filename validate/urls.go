@@ -91,9 +91,12 @@ func (d *doc) checkURLLen(raw string, plain bool, runes, line, col int, what str
 	if use == usePage || use == useChild {
 		d.checkScope(s, line, col, what, use)
 	}
-	key := "" // a page's normal form, which duplicate-url and url-twins compare
+	// A page's normal form, which duplicate-url and url-twins compare, and
+	// the length of its prefix that is its normalize.ScopeKey (0: unknown),
+	// which a strict conversion's Rewrite takes (xmlEvents.NormalForm).
+	key, scope := "", 0
 	if use == usePage {
-		key = normalize.Key(s)
+		key, scope = zeroRules.URLScope(s)
 	}
 	// A URL in normal form is tidy (Safe removes only what Key does), so
 	// that most need no second normalization.
@@ -107,7 +110,7 @@ func (d *doc) checkURLLen(raw string, plain bool, runes, line, col int, what str
 		if sessionID(s) {
 			d.reportAt(ruleSessionID, line, col, "%s %s holds a session id", what, clip(s))
 		}
-		d.checkSeen(s, key, line, col, what)
+		d.checkSeen(s, key, scope, line, col, what)
 	}
 	return s, true
 }
@@ -347,6 +350,7 @@ func urlPort(s string) (string, bool) {
 // character is always percent-encoded), so that stripping it changes only
 // what any stripping option changes: empty parameters.
 var (
+	zeroRules       *normalize.Options // the always-on rules alone: normalize.Key
 	withoutSessions = &normalize.Options{StripSessionIDs: true}
 	sameCleanup     = &normalize.Options{StripParams: []string{"\x00"}}
 )

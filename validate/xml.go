@@ -71,10 +71,13 @@ type xmlCheck struct {
 }
 
 // seenURL is a URL checkSeen saw, with its normal form and the hash of
-// that, which the XML check uses again.
+// that, which the XML check uses again, and the length of the prefix of
+// the normal form that is its normalize.ScopeKey (0 when unknown), as
+// normalize's URLScope gives them.
 type seenURL struct {
 	loc, key string
 	hash     uint64
+	scope    int
 }
 
 // checkXML checks an XML sitemap or index (or XML of another kind, which
@@ -114,6 +117,19 @@ func (e *xmlEvents) StartElement(name xml.Name, attrs []xml.Attr, line, col int)
 func (e *xmlEvents) EndElement(name xml.Name, line, col int) bool {
 	e.done = !e.d.endElement(name, line, col)
 	return !e.done
+}
+
+// NormalForm returns the normal form of loc under the always-on rules
+// alone, and the length of its prefix that is its normalize.ScopeKey (0
+// when unknown), as (*normalize.Options)(nil).URLScope(loc) returns them,
+// when the check computed them for loc as the url's loc it read last; ok
+// is false otherwise. A converter that reads the document (convert
+// --strict) takes them instead of computing them again.
+func (e *xmlEvents) NormalForm(loc string) (key string, scope int, ok bool) {
+	if x := e.d.x; x != nil && x.seen.key != "" && x.seen.loc == loc {
+		return x.seen.key, x.seen.scope, true
+	}
+	return "", 0, false
 }
 
 // CharData checks text.
