@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -444,7 +445,12 @@ func validPrefix(b []byte) int {
 		// return among them: such a word is checked a byte at a time).
 		for i+8 <= len(b) {
 			x := binary.LittleEndian.Uint64(b[i:])
-			if (x|(x-0x2020202020202020))&0x8080808080808080 != 0 {
+			if m := (x | (x - 0x2020202020202020)) & 0x8080808080808080; m != 0 {
+				// The lowest byte marked is the first that is not
+				// printable ASCII (a borrow of the subtraction only
+				// marks bytes above one that is below 0x20): the bytes
+				// before it pass.
+				i += bits.TrailingZeros64(m) >> 3
 				break
 			}
 			i += 8
