@@ -388,20 +388,45 @@ var sessionWords = []string{"sid", "session", "cfid", "cftoken", "zenid"}
 // normalize the URL twice to tell.
 func mayNameSession(params string) bool {
 	for i := 0; i < len(params); i++ {
-		switch params[i] | 0x20 {
-		case '%' | 0x20:
-			if params[i] == '%' {
+		if !sessionStart[params[i]] {
+			continue
+		}
+		if params[i] == '%' {
+			return true
+		}
+		for _, w := range sessionWords {
+			if w[0] == params[i]|0x20 && foldedPrefix(params[i:], w) {
 				return true
-			}
-		case 's', 'c', 'z':
-			for _, w := range sessionWords {
-				if len(params)-i >= len(w) && strings.EqualFold(params[i:i+len(w)], w) {
-					return true
-				}
 			}
 		}
 	}
 	return false
+}
+
+// sessionStart marks the bytes mayNameSession looks at: '%', and the
+// first letters of sessionWords in either case.
+var sessionStart = func() (t [256]bool) {
+	t['%'] = true
+	for _, w := range sessionWords {
+		t[w[0]], t[w[0]&^0x20] = true, true
+	}
+	return
+}()
+
+// foldedPrefix reports whether s starts with w, a word of lower-case
+// ASCII letters, in any case: as strings.EqualFold(s[:len(w)], w) says,
+// a byte at a time (only the letter itself, or its upper case, sets
+// the 0x20 bit to make it; a byte of a longer character holds none).
+func foldedPrefix(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for j := 0; j < len(w); j++ {
+		if s[j]|0x20 != w[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // checkScope applies the host and directory rules, to both URLs in the

@@ -1,7 +1,10 @@
 package validate
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
@@ -48,4 +51,28 @@ func FuzzPlainURL(f *testing.F) {
 				s, collapse(s), uriSyntax(s), absoluteHTTP(s), bad, hasPort)
 		}
 	})
+}
+
+func TestFoldedPrefixIsEqualFold(t *testing.T) {
+	same := func(s, w string) {
+		t.Helper()
+		want := len(s) >= len(w) && strings.EqualFold(s[:len(w)], w)
+		assert.Equal(t, want, foldedPrefix(s, w), "%q, %q", s, w)
+	}
+	for _, w := range sessionWords {
+		// Every byte at every place of the word, and after it.
+		for j := 0; j <= len(w); j++ {
+			for b := range 256 {
+				s := []byte(w + "x")
+				s[j] = byte(b)
+				same(string(s), w)
+				same(string(s[:j+1]), w)
+			}
+		}
+		// Characters that fold to ASCII letters (ſ to s, K to k) and
+		// multi-byte ones in the word's place.
+		for _, s := range []string{strings.ToUpper(w), "ſ" + w[1:], "\u212a" + w, w[:1] + "é" + w[1:], "ſession", "cftoKen", "cfto\u212aen"} {
+			same(s, w)
+		}
+	}
 }
