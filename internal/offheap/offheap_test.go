@@ -1,6 +1,8 @@
 package offheap
 
 import (
+	"fmt"
+	"os"
 	"testing"
 	"unsafe"
 )
@@ -53,5 +55,32 @@ func TestMakeLargeIsAligned(t *testing.T) {
 			t.Fatalf("Make(%d): the last byte does not read back", n)
 		}
 		free()
+	}
+}
+
+// TestFreeGivesMemoryBack checks, where the system tells, that a freed
+// block no longer counts in the process's resident memory.
+func TestFreeGivesMemoryBack(t *testing.T) {
+	rss := func() int64 {
+		b, err := os.ReadFile("/proc/self/statm")
+		if err != nil {
+			t.Skip("no /proc/self/statm on this system")
+		}
+		var size, resident int64
+		fmt.Sscan(string(b), &size, &resident)
+		return resident * int64(os.Getpagesize())
+	}
+	const n = 64 << 20
+	before := rss()
+	s, free := Make[byte](n)
+	for i := 0; i < n; i += 4096 {
+		s[i] = 1
+	}
+	if got := rss() - before; got < n/2 {
+		t.Skipf("the block counts %d bytes when touched: resident memory tells nothing here", got)
+	}
+	free()
+	if got := rss() - before; got > n/4 {
+		t.Errorf("%d bytes of the %d-byte block still resident once freed", got, n)
 	}
 }

@@ -27,34 +27,29 @@ func Make[T any](n int) (s []T, free func()) {
 	if size == 0 {
 		return make([]T, n), func() {}
 	}
-	b, err := mapBlock(size)
+	b, mapped, err := mapBlock(size)
 	if err != nil {
 		return make([]T, n), func() {}
 	}
-	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n), func() { syscall.Munmap(b) }
+	// syscall.Munmap takes the slice Mmap gave, whole.
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n), func() { syscall.Munmap(mapped) }
 }
 
-// mapBlock maps size zeroed bytes; from 2 large pages up, aligned to a
-// large page and advised to use them.
-func mapBlock(size int) ([]byte, error) {
+// mapBlock maps size zeroed bytes, and returns them and the mapping that
+// holds them; from 2 large pages up, they start on a large page and are
+// advised to use them. The mapping is then up to a large page longer: its
+// pages outside b are never touched, so they take no memory.
+func mapBlock(size int) (b, mapped []byte, err error) {
 	const prot, flags = syscall.PROT_READ | syscall.PROT_WRITE, syscall.MAP_ANON | syscall.MAP_PRIVATE
 	if size < 2*hugePage {
-		return syscall.Mmap(-1, 0, size, prot, flags)
+		mapped, err = syscall.Mmap(-1, 0, size, prot, flags)
+		return mapped, mapped, err
 	}
-	b, err := syscall.Mmap(-1, 0, size+hugePage, prot, flags)
-	if err != nil {
-		return nil, err
+	if mapped, err = syscall.Mmap(-1, 0, size+hugePage, prot, flags); err != nil {
+		return nil, nil, err
 	}
-	// Keep the aligned part; give the rest back at once.
-	skip := int(-uintptr(unsafe.Pointer(unsafe.SliceData(b))) & (hugePage - 1))
-	if skip > 0 {
-		syscall.Munmap(b[:skip])
-	}
-	page := syscall.Getpagesize()
-	if tail := b[(skip+size+page-1)/page*page:]; len(tail) > 0 {
-		syscall.Munmap(tail)
-	}
-	b = b[skip : skip+size : skip+size]
+	skip := int(-uintptr(unsafe.Pointer(unsafe.SliceData(mapped))) & (hugePage - 1))
+	b = mapped[skip : skip+size : skip+size]
 	adviseHuge(b)
-	return b, nil
+	return b, mapped, nil
 }

@@ -39,12 +39,13 @@ func NewKeys(dir string, inMemory int) (*Keys, error) {
 	return k, nil
 }
 
-// MemBytes returns the bytes of memory the keys take.
+// MemBytes returns the bytes of memory the keys in memory take: 0 once
+// they are in the file (but for its write buffer, 1 MiB, as any spool's).
 func (k *Keys) MemBytes() int64 {
 	if k.inMem {
 		return int64(len(k.mem))
 	}
-	return int64(cap(k.buf))
+	return 0
 }
 
 // Size returns the bytes the keys take, in memory or in the file.
