@@ -75,7 +75,8 @@ type merger struct {
 	// always wins unchanged, so it is given at once and only its key and
 	// input are kept, in pages (see nextPlain).
 	plain  bool
-	ready  []Item   // of a plain merger, the new pages of the batch read last
+	batch  []Item   // of a plain merger, the batch read last
+	ready  []int32  // the new pages of batch, by index
 	next   int      // the next of ready to give
 	end    error    // of a plain merger, what ended the source
 	keys   []string // the keys of the batch being read
@@ -333,15 +334,16 @@ func (m *merger) nextPlain(it *Item) (err error) {
 			return err
 		}
 	}
-	*it = m.ready[m.next]
+	*it = m.batch[m.ready[m.next]]
+	it.key, it.norm, it.scope = "", nil, 0
 	m.next++
 	return nil
 }
 
-// readPlain reads the next batch of the source into ready, keeping its new
-// pages, as collectBatches does.
+// readPlain reads the next batch of the source, keeping its new pages in
+// ready, as collectBatches does.
 func (m *merger) readPlain() error {
-	m.ready, m.next = m.ready[:0], 0
+	m.batch, m.ready, m.next = nil, m.ready[:0], 0
 	var items []Item
 	if p, ok := m.src.(*Prefetcher); ok {
 		items, m.end = p.nextBatch()
@@ -356,6 +358,7 @@ func (m *merger) readPlain() error {
 		}
 		items = []Item{it}
 	}
+	m.batch = items
 	keys, hashes := m.keys[:0], m.hashes[:0]
 	for i := range items {
 		k := items[i].keyUnder(m.norm)
@@ -373,14 +376,12 @@ func (m *merger) readPlain() error {
 			}
 			continue
 		}
-		isNew, err := m.addPlain(items[i].Entry, items[i].Input, keys[i], hashes[i])
+		isNew, err := m.addPlain(items[i].Entry.Loc, items[i].Input, keys[i], hashes[i])
 		if err != nil {
 			return err
 		}
 		if isNew {
-			m.ready = append(m.ready, items[i])
-			it := &m.ready[len(m.ready)-1]
-			it.key, it.norm, it.scope = "", nil, 0
+			m.ready = append(m.ready, int32(i))
 		}
 	}
 	clear(keys)
@@ -389,7 +390,7 @@ func (m *merger) readPlain() error {
 
 // addPlain takes one entry of a plain source in and reports whether it is
 // the first of its page.
-func (m *merger) addPlain(e formats.Entry, input int, k string, h uint64) (bool, error) {
+func (m *merger) addPlain(loc string, input int, k string, h uint64) (bool, error) {
 	slot, found := m.table.findOrInsert(h)
 	if !found {
 		off, err := m.pages.Append(k, input)
@@ -415,7 +416,7 @@ func (m *merger) addPlain(e formats.Entry, input int, k string, h uint64) (bool,
 			return false, err
 		}
 	}
-	m.merged(input, firstInput, e.Loc)
+	m.merged(input, firstInput, loc)
 	return false, nil
 }
 

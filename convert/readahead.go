@@ -164,9 +164,17 @@ func (p *parsedAhead) hold(pe *formats.ParseError) {
 // Next returns the next entry of the reader, having given the warnings
 // the reader gave before it, or the error that ended the reader.
 func (p *parsedAhead) Next() (formats.Entry, error) {
+	var e formats.Entry
+	err := p.nextInto(&e)
+	return e, err
+}
+
+// nextInto is Next filling *e in place: the entry is copied once, from
+// its batch. What *e holds on an error is not to be used.
+func (p *parsedAhead) nextInto(e *formats.Entry) error {
 	for {
 		if p.err != nil {
-			return formats.Entry{}, p.err
+			return p.err
 		}
 		b := &p.cur
 		for p.warn < len(b.warns) && b.warns[p.warn].at <= p.next {
@@ -174,14 +182,14 @@ func (p *parsedAhead) Next() (formats.Entry, error) {
 			p.warn++
 		}
 		if p.next < len(b.entries) {
-			e := b.entries[p.next]
+			*e = b.entries[p.next]
 			b.entries[p.next] = formats.Entry{}
 			p.next++
 			for p.extraNo < len(b.extras) && b.extras[p.extraNo].at <= p.next {
 				p.told = b.extras[p.extraNo]
 				p.extraNo++
 			}
-			return e, nil
+			return nil
 		}
 		if b.err != nil {
 			p.err = b.err
