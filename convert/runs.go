@@ -1,7 +1,6 @@
 package convert
 
 import (
-	"container/heap"
 	"io"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
@@ -16,7 +15,7 @@ const (
 )
 
 // A sort merges twice as many runs at once, with half the buffer each (the
-// same 4 MiB): 128 runs of 32 MiB are about 18 million URLs merged in one
+// same 4 MiB): 128 runs of 16 MiB are about 20 million URLs merged in one
 // pass, where a second pass writes and reads every entry once more.
 const (
 	sortFanIn     = 128
@@ -74,10 +73,10 @@ func mergeRunsBy(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) in
 	return &runs{sp: sp, heap: h}, nil
 }
 
-// openRuns returns a heap of the heads of the runs of sp between bounds,
-// each read through a buffer of buf bytes.
+// openRuns returns the merge of the runs of sp between bounds, each read
+// through a buffer of buf bytes.
 func openRuns(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) int, buf int) (runHeap, error) {
-	h := runHeap{cmp: cmp}
+	h := runHeap{cmp: cmp, last: -1}
 	for i := 0; i+1 < len(bounds); i++ {
 		if bounds[i] == bounds[i+1] {
 			continue
@@ -86,40 +85,107 @@ func openRuns(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) int, 
 		if err != nil {
 			return h, err
 		}
-		rec, err := sc.Next()
-		if err != nil {
-			return h, err
-		}
-		h.heads = append(h.heads, head{run: len(h.scanners), rec: rec})
 		h.scanners = append(h.scanners, sc)
 	}
-	heap.Init(&h)
+	h.heads = make([]spool.Record, len(h.scanners))
+	h.done = make([]bool, len(h.scanners))
+	for i, sc := range h.scanners {
+		switch err := sc.NextInto(&h.heads[i]); {
+		case err == io.EOF:
+			h.done[i] = true
+		case err != nil:
+			return h, err
+		}
+	}
+	if len(h.heads) > 0 {
+		h.tree = make([]int, len(h.heads))
+		h.tree[0] = h.play(1)
+	}
 	return h, nil
 }
 
 // next returns the least record left, or io.EOF.
-func (r *runs) next() (spool.Record, error) { return r.heap.next() }
+func (r *runs) next() (spool.Record, error) {
+	rec, err := r.heap.next()
+	if err != nil {
+		return spool.Record{}, err
+	}
+	return *rec, nil
+}
 
 // Close removes the spool.
 func (r *runs) Close() error { return r.sp.Close() }
 
-// next returns the least record left, or io.EOF.
-func (h *runHeap) next() (spool.Record, error) {
-	if h.Len() == 0 {
-		return spool.Record{}, io.EOF
+// runHeap merges runs by a tournament: a tree of matches between the heads
+// of the runs, each node keeping the loser, so that the next record takes
+// one match a level (log2 of the runs) where a heap takes two. Of equal
+// records the one of the earlier run wins.
+type runHeap struct {
+	cmp      func(a, b *spool.Record) int
+	scanners []*spool.Scanner
+	heads    []spool.Record // the next record of each run
+	done     []bool         // the runs read whole
+	tree     []int          // tree[0] the run of the least head; tree[1:] the loser of each match, leaves below
+	last     int            // the run of the record returned last, to read again; -1 when none
+	err      error
+}
+
+// play plays the matches below node, the runs being the leaves from
+// len(heads) on, and returns the winner.
+func (h *runHeap) play(node int) int {
+	k := len(h.heads)
+	if node >= k {
+		return node - k
 	}
-	top := h.heads[0]
-	next, err := h.scanners[top.run].Next()
+	a, b := h.play(2*node), h.play(2*node+1)
+	if h.less(b, a) {
+		a, b = b, a
+	}
+	h.tree[node] = b
+	return a
+}
+
+// less reports whether the head of run a goes before that of run b.
+func (h *runHeap) less(a, b int) bool {
 	switch {
-	case err == io.EOF:
-		heap.Pop(h)
-	case err != nil:
-		return spool.Record{}, err
-	default:
-		h.heads[0].rec = next
-		heap.Fix(h, 0)
+	case h.done[a]:
+		return false
+	case h.done[b]:
+		return true
 	}
-	return top.rec, nil
+	if c := h.cmp(&h.heads[a], &h.heads[b]); c != 0 {
+		return c < 0
+	}
+	return a < b
+}
+
+// next returns the least record left, valid until the next call, or
+// io.EOF.
+func (h *runHeap) next() (*spool.Record, error) {
+	if h.err != nil {
+		return nil, h.err
+	}
+	if w := h.last; w >= 0 {
+		h.last = -1
+		switch err := h.scanners[w].NextInto(&h.heads[w]); {
+		case err == io.EOF:
+			h.done[w] = true
+		case err != nil:
+			h.err = err
+			return nil, err
+		}
+		for node := (w + len(h.heads)) / 2; node > 0; node /= 2 {
+			if h.less(h.tree[node], w) {
+				h.tree[node], w = w, h.tree[node]
+			}
+		}
+		h.tree[0] = w
+	}
+	if len(h.heads) == 0 || h.done[h.tree[0]] {
+		return nil, io.EOF
+	}
+	h.last = h.tree[0]
+	return &h.heads[h.last], nil
 }
 
 // drain calls fn with every record left, in order.
@@ -132,36 +198,8 @@ func (h *runHeap) drain(fn func(*spool.Record) error) error {
 		if err != nil {
 			return err
 		}
-		if err := fn(&r); err != nil {
+		if err := fn(r); err != nil {
 			return err
 		}
 	}
-}
-
-// runHeap is the heads of the runs being merged, least first; equal
-// records come from the earlier run first.
-type runHeap struct {
-	cmp      func(a, b *spool.Record) int
-	scanners []*spool.Scanner
-	heads    []head
-}
-
-type head struct {
-	run int
-	rec spool.Record
-}
-
-func (h *runHeap) Len() int { return len(h.heads) }
-func (h *runHeap) Less(i, j int) bool {
-	if c := h.cmp(&h.heads[i].rec, &h.heads[j].rec); c != 0 {
-		return c < 0
-	}
-	return h.heads[i].run < h.heads[j].run
-}
-func (h *runHeap) Swap(i, j int) { h.heads[i], h.heads[j] = h.heads[j], h.heads[i] }
-func (h *runHeap) Push(x any)    { h.heads = append(h.heads, x.(head)) }
-func (h *runHeap) Pop() any {
-	x := h.heads[len(h.heads)-1]
-	h.heads = h.heads[:len(h.heads)-1]
-	return x
 }

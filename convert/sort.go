@@ -1,10 +1,12 @@
 package convert
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
 	"strings"
+	"sync/atomic"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
@@ -56,10 +58,13 @@ func (o Order) compare(a, b *formats.Entry) int {
 const sortRunBytes = 32 << 20
 
 // Sorter is the step that gives the entries of a reader in order, by an
-// external merge sort: memory holds one run at a time while sorting, and
-// one record and a read buffer per run while merging (at most 128 runs at
-// once: more are merged in passes). The sort is stable. Close it to
-// remove its spool file.
+// external merge sort: while reading, memory holds two runs of half of
+// MaxMemory, one filled while the other is sorted and written on a
+// goroutine of its own; while merging, one record and a read buffer per
+// run (at most 128 runs at once: more are merged in passes), the merge
+// running on a goroutine of its own a few hundred entries ahead. An input
+// that fits in one run is sorted in memory. The sort is stable. Close it
+// to remove its spool file and give its memory back.
 type Sorter struct {
 	src     Stream
 	order   Order
@@ -67,7 +72,8 @@ type Sorter struct {
 	mem     *runBuf // the only run, when everything fit in one
 	next    int     // the place in mem of the next entry
 	dec     spool.Decoder
-	runs    *runs // the runs, when there were more than one
+	runs    *runs       // the runs, when there were more than one
+	merged  *Prefetcher // their merge, on a goroutine of its own
 	started bool
 }
 
@@ -76,9 +82,9 @@ type SortOptions struct {
 	// TempDir is where the runs are kept; "" is the system's temporary
 	// directory.
 	TempDir string
-	// MaxMemory bounds the bytes of a run held in memory: the entries,
-	// encoded as the spool keeps them, and 24 bytes an entry to sort
-	// them by; 0 is 32 MiB.
+	// MaxMemory bounds the bytes of the runs held in memory: the
+	// entries, encoded as the spool keeps them, and 24 bytes an entry to
+	// sort them by; 0 is 32 MiB.
 	MaxMemory int64
 }
 
@@ -98,8 +104,15 @@ func SortWith(r formats.Reader, o Order, opts SortOptions) *Sorter {
 	return &Sorter{src: stream(r), order: o, opts: opts}
 }
 
-// Close removes the spool.
+// Close removes the spool and gives back the memory of the run.
 func (s *Sorter) Close() error {
+	if s.mem != nil {
+		s.mem.close()
+		s.mem = nil
+	}
+	if s.merged != nil {
+		s.merged.Close()
+	}
 	if s.runs != nil {
 		return s.runs.Close()
 	}
@@ -132,36 +145,39 @@ func (s *Sorter) NextItem() (Item, error) {
 		s.next++
 		return Item{Entry: r.Entry, Input: r.Input}, err
 	}
-	r, err := s.runs.next()
+	return s.merged.NextItem()
+}
+
+// mergedRuns is the merge of the runs of a Sorter.
+type mergedRuns struct{ runs *runs }
+
+func (m mergedRuns) Next() (formats.Entry, error) {
+	it, err := m.NextItem()
+	return it.Entry, err
+}
+
+func (m mergedRuns) NextItem() (Item, error) {
+	var it Item
+	err := m.nextInto(&it)
+	return it, err
+}
+
+func (m mergedRuns) nextInto(it *Item) error {
+	r, err := m.runs.heap.next()
 	if err != nil {
-		return Item{}, err
+		return err
 	}
-	return Item{Entry: r.Entry, Input: r.Input}, nil
+	*it = Item{Entry: r.Entry, Input: r.Input}
+	return nil
 }
 
 // sortRuns reads the source in runs, sorting each; runs go to a spool
-// unless there is only one.
+// unless there is only one. Runs are sorted and written on a goroutine of
+// their own while the next is read, each in half the memory.
 func (s *Sorter) sortRuns() error {
-	run := &runBuf{budget: int(min(s.opts.MaxMemory, math.MaxInt))}
-	var bounds []int64
-	var sp *spool.File
-	flush := func() error {
-		run.sort(s.order)
-		if sp == nil {
-			var err error
-			if sp, err = spool.New(s.opts.TempDir); err != nil {
-				return err
-			}
-		}
-		bounds = append(bounds, sp.Size())
-		for i := range run.items {
-			if _, err := sp.AppendEncoded(run.record(i)); err != nil {
-				return err
-			}
-		}
-		run.reset()
-		return nil
-	}
+	budget := int(min(s.opts.MaxMemory/2, math.MaxInt))
+	run := &runBuf{budget: budget}
+	var w *runWriter
 	err := func() error {
 		for {
 			it, err := s.src.NextItem()
@@ -172,28 +188,110 @@ func (s *Sorter) sortRuns() error {
 				return err
 			}
 			if !run.add(&it, s.order) {
-				if err := flush(); err != nil {
-					return err
+				if w == nil {
+					if w, err = newRunWriter(s.order, s.opts.TempDir, budget); err != nil {
+						return err
+					}
+				}
+				if run = w.swap(run); w.failed.Load() {
+					return nil // finish says what failed
 				}
 				run.add(&it, s.order)
 			}
 		}
 	}()
-	if err == nil && sp != nil && len(run.items) > 0 {
-		err = flush()
-	}
-	if err != nil {
-		if sp != nil {
-			sp.Close()
-		}
-		return err
-	}
-	if sp == nil {
+	if err == nil && w == nil {
 		run.sort(s.order)
 		s.mem = run
 		return nil
 	}
-	bounds = append(bounds, sp.Size())
+	if err == nil && len(run.items) > 0 {
+		run = w.swap(run)
+	}
+	run.close()
+	if w == nil {
+		return err
+	}
+	sp, bounds, werr := w.finish()
+	if err = cmp.Or(werr, err); err != nil {
+		sp.Close()
+		return err
+	}
 	s.runs, err = mergeRunsBy(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir, sortFanIn, sortRunBuffer)
+	if err == nil {
+		// The merge on one core, what reads the entries on another.
+		s.merged = Prefetch(mergedRuns{s.runs})
+	}
 	return err
+}
+
+// runWriter sorts runs and appends them to a spool, on a goroutine of its
+// own, with two runs' memory: one it works on while the other is filled.
+type runWriter struct {
+	order  Order
+	sp     *spool.File
+	bounds []int64      // where each run starts in sp, then where the last ends
+	todo   chan *runBuf // runs to sort and write
+	free   chan *runBuf // runs written, to fill again
+	done   chan struct{}
+	failed atomic.Bool
+	err    error // what ended the writing, read after done
+}
+
+// newRunWriter starts a runWriter spooling to a file in tempDir, whose
+// runs hold budget bytes each.
+func newRunWriter(o Order, tempDir string, budget int) (*runWriter, error) {
+	sp, err := spool.New(tempDir)
+	if err != nil {
+		return nil, err
+	}
+	w := &runWriter{order: o, sp: sp, todo: make(chan *runBuf), free: make(chan *runBuf, 2), done: make(chan struct{})}
+	w.free <- &runBuf{budget: budget}
+	go w.run()
+	return w, nil
+}
+
+func (w *runWriter) run() {
+	defer close(w.done)
+	for r := range w.todo {
+		if w.err == nil {
+			if w.err = w.write(r); w.err != nil {
+				w.failed.Store(true)
+			}
+		}
+		r.reset()
+		w.free <- r
+	}
+}
+
+// write sorts the run r and appends it to the spool.
+func (w *runWriter) write(r *runBuf) error {
+	r.sort(w.order)
+	w.bounds = append(w.bounds, w.sp.Size())
+	for i := range r.items {
+		if _, err := w.sp.AppendEncoded(r.record(i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// swap hands the full run r over to be sorted and written and returns an
+// empty one, once there is one.
+func (w *runWriter) swap(r *runBuf) *runBuf {
+	w.todo <- r
+	return <-w.free
+}
+
+// finish waits for the runs handed over to be written, gives back their
+// memory, and returns the spool with where each run starts and where the
+// last ends, or what failed.
+func (w *runWriter) finish() (*spool.File, []int64, error) {
+	close(w.todo)
+	<-w.done
+	close(w.free)
+	for r := range w.free {
+		r.close()
+	}
+	return w.sp, append(w.bounds, w.sp.Size()), w.err
 }

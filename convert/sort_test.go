@@ -147,3 +147,40 @@ func TestRunSortsAsCompare(t *testing.T) {
 		}
 	}
 }
+
+// With runs of a few entries, hundreds of them are merged in passes; the
+// order is a stable sort's all the same. A spool that cannot be made is an
+// error, from Next.
+func TestSortTinyRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	in := make(entries, 5000)
+	for i := range in {
+		in[i].Loc = fmt.Sprintf("https://www.example.com/%d/%d", rng.IntN(50), rng.IntN(50))
+		if rng.IntN(2) == 0 {
+			in[i].LastMod = formats.NewLastMod(time.Date(2024, 1, 1+rng.IntN(3), 0, 0, 0, 0, time.UTC), formats.PrecisionDay)
+		}
+		in[i].Title = fmt.Sprint(i) // tells equal entries apart
+	}
+	for _, o := range []Order{SortLoc, SortLastMod} {
+		want := slices.Clone(in)
+		slices.SortStableFunc(want, func(a, b formats.Entry) int { return o.compare(&a, &b) })
+		src := slices.Clone(in)
+		s := SortWith(&src, o, SortOptions{TempDir: t.TempDir(), MaxMemory: 2 << 10})
+		var got []string
+		for e, err := range formats.All(s) {
+			require.NoError(t, err)
+			got = append(got, e.Title)
+		}
+		require.NotNil(t, s.runs)
+		require.NoError(t, s.Close())
+		require.Len(t, got, len(want))
+		for i := range want {
+			require.Equal(t, want[i].Title, got[i], "order %d, entry %d", o, i)
+		}
+	}
+	src := slices.Clone(in)
+	s := SortWith(&src, SortLoc, SortOptions{TempDir: t.TempDir() + "/missing", MaxMemory: 2 << 10})
+	_, err := s.Next()
+	require.Error(t, err)
+	require.NoError(t, s.Close())
+}

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/offheap"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
 )
 
@@ -20,6 +21,7 @@ import (
 type runBuf struct {
 	arena   []byte
 	items   []sortItem
+	free    [2]func() // give the memory of the arena and the items back (offheap.Make)
 	scratch []byte
 	budget  int
 	common  int // how many bytes every loc of the run starts with
@@ -84,13 +86,35 @@ func (r *runBuf) grow(b *[]byte, need, size int) bool {
 		}
 		c = length + need
 	}
-	// Not append's growth, which could take more than the share.
+	// Out of the heap, where the collector would let the heap grow by as
+	// much again; not append's growth, which could take more than the
+	// share.
 	if b != nil {
-		*b = append(make([]byte, 0, c), *b...)
+		grown, free := offheap.Make[byte](c)
+		*b = append(grown[:0], *b...)
+		r.release(0, free)
 	} else {
-		r.items = append(make([]sortItem, 0, c), r.items...)
+		grown, free := offheap.Make[sortItem](c)
+		r.items = append(grown[:0], r.items...)
+		r.release(1, free)
 	}
 	return true
+}
+
+// release gives back the memory of the arena (i 0) or the items (1), to
+// be replaced by what free gives back; it must not be used after.
+func (r *runBuf) release(i int, free func()) {
+	if r.free[i] != nil {
+		r.free[i]()
+	}
+	r.free[i] = free
+}
+
+// close gives back the run's memory; it must not be used after.
+func (r *runBuf) close() {
+	r.release(0, nil)
+	r.release(1, nil)
+	r.arena, r.items = nil, nil
 }
 
 // commonPrefix returns the length of the longest prefix of a and b.
