@@ -45,7 +45,11 @@ func init() {
 // layers, the protocol's size cap, charset decoding), each invalid
 // character a finding, and runs the check of its format.
 func (d *doc) run(r io.Reader) error {
-	src, err := source.Open(r, source.Options{MaxBytes: formats.MaxBytes, Text: textenc.Options{Each: d.invalid, Mark: true, Charset: d.src.Charset}})
+	text := textenc.Options{Each: d.invalid, Mark: true, Charset: d.src.Charset}
+	if d.parentKind == parentNone {
+		text.Shared = d.v.shared
+	}
+	src, err := source.Open(r, source.Options{MaxBytes: formats.MaxBytes, Text: text})
 	var gz *source.GzipError
 	switch {
 	case errors.Is(err, source.ErrGzipDepth):

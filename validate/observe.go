@@ -4,6 +4,7 @@ import (
 	"io"
 
 	sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
+	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
 
 // Observation is the check of one document that a caller reads itself
@@ -17,6 +18,7 @@ type Observation struct {
 	w      io.WriteCloser
 	doc    *doc
 	ev     *xmlEvents
+	shared *textenc.Shared
 	closed bool
 }
 
@@ -28,13 +30,19 @@ func (v *Validator) Observe(src Source, report func(Finding)) *Observation {
 	// its own: the bytes' Validator leaves the XML to the tokens'.
 	bytes := New(v.opts)
 	bytes.xmlElsewhere = true
+	bytes.shared = &textenc.Shared{}
 	if v.opts.Independent {
 		v.reset()
 	}
 	d := v.newDoc(src, report)
 	d.x = &xmlCheck{}
-	return &Observation{w: bytes.Writer(src, report), doc: d, ev: &xmlEvents{d: d}}
+	return &Observation{w: bytes.Writer(src, report), doc: d, ev: &xmlEvents{d: d}, shared: bytes.shared}
 }
+
+// TextShared returns what the check of the bytes shares with the
+// caller's own decoding of the same input (internal/source.SharedReader):
+// the text either finds valid is checked once.
+func (o *Observation) TextShared() *textenc.Shared { return o.shared }
 
 // XML returns the observer to attach to the document's XML reader
 // (formats.ReadOptions.Observer).

@@ -18,6 +18,7 @@ import (
 	_ "github.com/feed2sitemap/feed2sitemap/formats/robots" // recognizes robots.txt for Detect
 	_ "github.com/feed2sitemap/feed2sitemap/formats/text"   // recognizes text sitemaps for Detect
 	_ "github.com/feed2sitemap/feed2sitemap/formats/xml"    // recognizes sitemaps for Detect
+	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
@@ -135,6 +136,9 @@ type Validator struct {
 	// xmlElsewhere says the XML rules are given the tokens of the
 	// caller's reader (Observe): an XML document is only read through.
 	xmlElsewhere bool
+	// shared is what the decoding of the document checked (not of its
+	// children) shares with the caller's (Observe); nil otherwise.
+	shared *textenc.Shared
 	// future is when a date-time, and a date, are in the future (see
 	// futureFrom).
 	future [2]time.Time

@@ -10,6 +10,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 	"github.com/feed2sitemap/feed2sitemap/validate"
 )
 
@@ -242,6 +243,11 @@ func (c *checkedInput) Close() error {
 	c.endCheck()
 	return c.rc.Close()
 }
+
+// TextShared gives the conversion's decoding of the input what the check
+// of its bytes shares with it (source.SharedReader): the text either
+// finds valid is checked once.
+func (c *checkedInput) TextShared() *textenc.Shared { return c.check.TextShared() }
 
 // contentCharset is an input that knows the charset its transport gave
 // (fetch's answers: the Content-Type's).

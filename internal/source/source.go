@@ -66,6 +66,16 @@ type CharsetReader interface {
 	ContentCharset() string
 }
 
+// SharedReader is an input read by two openings at once, on two
+// goroutines, which share what they find valid of its text
+// (textenc.Shared): convert --strict's inputs, read by the conversion and
+// checked by validate. Open decodes it with the Shared it gives, unless
+// Options.Text names one.
+type SharedReader interface {
+	io.Reader
+	TextShared() *textenc.Shared
+}
+
 // Options configure Open.
 type Options struct {
 	// MaxBytes caps the input's size, counted after every gzip layer is
@@ -137,6 +147,9 @@ func Open(r io.Reader, opts Options) (*Reader, error) {
 	topts.Strict = opts.Strict
 	if c, ok := r.(CharsetReader); ok && topts.Charset == "" {
 		topts.Charset = c.ContentCharset()
+	}
+	if sr, ok := r.(SharedReader); ok && topts.Shared == nil {
+		topts.Shared = sr.TextShared()
 	}
 	text := textenc.NewReader(raw, topts)
 	if enc := text.Encoding(); opts.Strict && enc != "" {

@@ -26,6 +26,7 @@ import (
 	"math/bits"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/charset"
@@ -83,6 +84,27 @@ type Options struct {
 	// reports positions. Bytes read as windows-1252 are decoded all the
 	// same.
 	Mark bool
+	// Shared, when set, is shared with another Reader of the same input
+	// decoded the same way (the same bytes and charset: a conversion and
+	// the check of what it reads), so that the text either finds valid is
+	// checked once.
+	Shared *Shared
+}
+
+// Shared is what two Readers of one text tell each other as they read
+// it, each on its own goroutine: how long a prefix of the text one of
+// them found valid, which the other need not check again. The zero
+// Shared is ready to use.
+type Shared struct{ valid atomic.Int64 }
+
+// found records that the first n bytes of the text are valid.
+func (s *Shared) found(n int64) {
+	for {
+		v := s.valid.Load()
+		if n <= v || s.valid.CompareAndSwap(v, n) {
+			return
+		}
+	}
 }
 
 // Invalid is one invalid character of the input, as Options.Each
@@ -127,7 +149,7 @@ func NewReader(r io.Reader, opts Options) *Reader {
 				dec = transform.NewReader(br, enc.NewDecoder())
 			}
 			dec, _, _ = declared(dec, true, opts)
-			rd := &Reader{cleaner: cleaner{r: dec, opts: opts, at: pos{line: 1}}}
+			rd := &Reader{cleaner: cleaner{r: dec, opts: opts, shared: opts.Shared, at: pos{line: 1}}}
 			if !isUTF8 {
 				rd.encoding = opts.Charset
 			}
@@ -137,7 +159,7 @@ func NewReader(r io.Reader, opts Options) *Reader {
 	// A byte order mark decides over the declaration (RFC 7303, 3.3):
 	// after a UTF-8 one, the declaration is rewritten, not obeyed.
 	dec, label, named := declared(dec, unicodeEnc != nil || bom, opts)
-	rd := &Reader{cleaner: cleaner{r: dec, opts: opts, at: pos{line: 1}, legacy: !bom && unicodeEnc == nil && !named}}
+	rd := &Reader{cleaner: cleaner{r: dec, opts: opts, shared: opts.Shared, at: pos{line: 1}, legacy: !bom && unicodeEnc == nil && !named}}
 	switch norm := strings.ToLower(strings.TrimSpace(label)); {
 	case unicodeEnc != nil:
 		rd.encoding = name
@@ -301,6 +323,11 @@ type cleaner struct {
 	buf         []byte
 	err         error
 
+	// shared is Options.Shared until a problem is met, and off how many
+	// bytes of the text came before the chunk being cleaned.
+	shared *Shared
+	off    int64
+
 	at            pos // position of the next byte read, for problems
 	mark          pos // position of chunk[marked] in the chunk being cleaned
 	marked        int
@@ -364,17 +391,20 @@ func (c *cleaner) Read(p []byte) (int, error) {
 // it is cleaned; a problem's own position is worked out from the last
 // problem's, so that reporting each (Options.Each) stays linear.
 func (c *cleaner) clean(chunk []byte, final bool) []byte {
-	i := validPrefix(chunk)
+	i := c.validPrefix(chunk)
 	if i == len(chunk) {
 		c.at = c.at.advance(chunk)
+		c.valid(i)
 		return chunk
 	}
 	if !final && !utf8.FullRune(chunk[i:]) {
 		// Valid up to an incomplete sequence that the next read completes.
 		c.carry = append(c.carry, chunk[i:]...)
 		c.at = c.at.advance(chunk[:i])
+		c.valid(i)
 		return chunk[:i]
 	}
+	c.shared = nil // nothing after a problem is valid from the start
 	out := make([]byte, 0, len(chunk)+16)
 	out = append(out, chunk[:i]...)
 	c.mark, c.marked = c.at, 0
@@ -433,6 +463,26 @@ func (c *cleaner) replace(out []byte, size int, with string) []byte {
 		out = append(out, '?')
 	}
 	return out
+}
+
+// validPrefix returns validPrefix(chunk), without checking again what the
+// other Reader of the text (Options.Shared) found valid of it: a valid
+// prefix ends where a character does, so the scan may start there.
+func (c *cleaner) validPrefix(chunk []byte) int {
+	skip := 0
+	if c.shared != nil {
+		skip = int(min(max(c.shared.valid.Load()-c.off, 0), int64(len(chunk))))
+	}
+	return skip + validPrefix(chunk[skip:])
+}
+
+// valid records that the n bytes at the start of the chunk being cleaned
+// are valid, as are all before them, and moves past them.
+func (c *cleaner) valid(n int) {
+	if c.shared != nil {
+		c.off += int64(n)
+		c.shared.found(c.off)
+	}
 }
 
 // validPrefix returns the length of the longest prefix of b that is valid
