@@ -52,7 +52,13 @@ func (d *doc) locValue(f *frame, s string) {
 	if d.x.index {
 		use, what = useChild, "sitemap loc"
 	}
-	plain := plainURL(s) // not empty, and without user information
+	var plain bool // not empty, and without user information
+	var form pageForm
+	if use == usePage {
+		plain, form = plainPage(s)
+	} else {
+		plain = plainURL(s)
+	}
 	if !plain && collapse(s) == "" {
 		d.reportAt(ruleLocMissing, f.line, f.col, "%s is empty", what)
 		return
@@ -62,7 +68,7 @@ func (d *doc) locValue(f *frame, s string) {
 		runes = f.runeCount() // the value was cut
 	}
 	before := d.errors
-	loc, ok := d.checkURLLen(s, plain, runes, f.line, f.col, what, use, true)
+	loc, ok := d.checkURLLen(s, plain, form, runes, f.line, f.col, what, use, true)
 	if ok && !plain && d.errors == before && hasUserinfo(loc) {
 		// The readers skip a URL with user information (formats.ParseLoc),
 		// which the URL rules let pass: an error, as in a text list.

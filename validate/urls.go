@@ -27,13 +27,50 @@ type locSchema bool
 // checkURL checks a URL value at line:col; what names it in messages. It
 // returns the URL trimmed, and whether it is an absolute http(s) URL.
 func (d *doc) checkURL(raw string, line, col int, what string, use urlUse, tloc locSchema) (string, bool) {
-	return d.checkURLLen(raw, plainURL(raw), 0, line, col, what, use, tloc)
+	return d.checkURLLen(raw, plainURL(raw), pageForm{}, 0, line, col, what, use, tloc)
+}
+
+// pageForm is a page URL's normal form under the always-on rules and the
+// length of its prefix that is its normalize.ScopeKey (0: unknown), as
+// normalize's URLScope gives them; the zero pageForm when not computed.
+type pageForm struct {
+	key   string
+	scope int
+}
+
+// plainPage returns plainURL(s) for a page's loc, and the loc's pageForm,
+// which checkURLLen needs too: a loc that normalize's one scan finds in
+// normal form (its scope known) is plain unless it holds an '@' or names
+// a port (plainNormal), without plainURL's scan.
+func plainPage(s string) (bool, pageForm) {
+	key, scope := zeroRules.URLScope(s)
+	form := pageForm{key, scope}
+	if scope > 0 && plainNormal(s) {
+		return true, form
+	}
+	return plainURL(s), form
+}
+
+// plainNormal reports whether s, which normalize's scan of normal forms
+// passed (an http or https scheme in lower case, a host of letters,
+// digits, '-', '.' and '_' with maybe a port, then only characters a URI
+// may hold as they are and escapes, no '#'), is plain (plainURL): what
+// plainURL refuses beyond that is an '@' anywhere and a port
+// (FuzzNormalIsPlain).
+func plainNormal(s string) bool {
+	if strings.IndexByte(s, '@') >= 0 {
+		return false
+	}
+	rest, _ := cutSchemeHTTP(s)
+	end := strings.IndexByte(rest, '/') // a normal form has a path
+	return end >= 0 && strings.IndexByte(rest[:end], ':') < 0
 }
 
 // checkURLLen is checkURL for a value that may have been cut: runes, when
 // more than the value holds, is its full length in characters. plain is
-// plainURL(raw).
-func (d *doc) checkURLLen(raw string, plain bool, runes, line, col int, what string, use urlUse, tloc locSchema) (string, bool) {
+// plainURL(raw), and form raw's pageForm when use is usePage and it was
+// computed.
+func (d *doc) checkURLLen(raw string, plain bool, form pageForm, runes, line, col int, what string, use urlUse, tloc locSchema) (string, bool) {
 	// Most URLs are plain: the checks of the characters and the syntax,
 	// which find nothing in them, are then skipped.
 	s := raw
@@ -96,7 +133,10 @@ func (d *doc) checkURLLen(raw string, plain bool, runes, line, col int, what str
 	// which a strict conversion's Rewrite takes (xmlEvents.NormalForm).
 	key, scope := "", 0
 	if use == usePage {
-		key, scope = zeroRules.URLScope(s)
+		if form.key == "" || s != raw {
+			form.key, form.scope = zeroRules.URLScope(s)
+		}
+		key, scope = form.key, form.scope
 	}
 	// A URL in normal form is tidy (Safe removes only what Key does), so
 	// that most need no second normalization.

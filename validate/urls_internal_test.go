@@ -53,6 +53,27 @@ func FuzzPlainURL(f *testing.F) {
 	})
 }
 
+// FuzzNormalIsPlain holds plainPage's shortcut to plainURL: a loc found
+// in normal form by normalize's one scan (its scope known) is plain
+// exactly when plainNormal says so, and its pageForm is what URLScope
+// gives.
+func FuzzNormalIsPlain(f *testing.F) {
+	for _, s := range append(normalFormCases, "https://x.example/a@b", "https://x.example:8080/a", "https://x.example/a:b",
+		"https://x.example/a?b=@", "https://x_y.example/a", "https://x.example./a", "https://x.example/%7E", "https://x.example/a;b",
+		"https://x.example/a%20b", "https://x.example/*+!$',()~", "https://x.example/a?b=c&d", "https://1.2.3.4/a") {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		plain, form := plainPage(s)
+		if plain != plainURL(s) {
+			t.Fatalf("plainPage(%q) says %v, plainURL %v", s, plain, plainURL(s))
+		}
+		if key, scope := (*normalize.Options)(nil).URLScope(s); form != (pageForm{key, scope}) {
+			t.Fatalf("plainPage(%q) gives %+v, URLScope %q, %d", s, form, key, scope)
+		}
+	})
+}
+
 func TestFoldedPrefixIsEqualFold(t *testing.T) {
 	same := func(s, w string) {
 		t.Helper()
