@@ -52,6 +52,15 @@ func (d *doc) locValue(f *frame, s string) {
 	if d.x.index {
 		use, what = useChild, "sitemap loc"
 	}
+	// s is a view of the element's text (the loc's definition is
+	// transient): what is kept of it is a copy, in a string of its own for
+	// a child sitemap, which is followed, in the buffer of the page's loc
+	// (keepLoc) for a page.
+	if use == useChild {
+		s = strings.Clone(s)
+	} else {
+		s = d.x.keepLoc(s)
+	}
 	var plain bool // not empty, and without user information
 	var form pageForm
 	if use == usePage {

@@ -69,7 +69,7 @@ func changefreqs(s string) bool {
 // Core elements. The namespace they are matched in is the document's own
 // (reported by the namespace rule when it is not sitemaps.org's).
 var (
-	defLoc        = &elemDef{name: "loc", value: (*doc).locValue}
+	defLoc        = &elemDef{name: "loc", value: (*doc).locValue, transient: true} // it copies what it keeps
 	defLastmod    = &elemDef{name: "lastmod", value: (*doc).lastmodValue, transient: true}
 	defChangefreq = &elemDef{name: "changefreq", value: func(d *doc, f *frame, s string) {
 		if !changefreqs(s) {

@@ -64,6 +64,7 @@ type xmlCheck struct {
 	video    *videoState
 	attrs    []xml.Attr // the attributes of the element being started
 	seen     seenURL    // the URL checkSeen saw last
+	locBuf   []byte     // the page's loc, reused from url to url (keepLoc)
 	field    frame      // the field being checked whole (see doc.field)
 	// The default namespace in scope, when defaultKnown (see resolve).
 	defaultNS    string
@@ -119,17 +120,33 @@ func (e *xmlEvents) EndElement(name xml.Name, line, col int) bool {
 	return !e.done
 }
 
+// keepLoc returns a copy of s, the loc of the url being read, which is
+// all that keeps it (the url's state, the URL checkSeen saw last): the
+// copy is in one buffer, reused from url to url, so that a page's loc
+// costs no allocation. It is valid until the next url's loc is kept, and
+// must not be handed out (see NormalForm).
+func (x *xmlCheck) keepLoc(s string) string {
+	x.locBuf = append(x.locBuf[:0], s...)
+	return textView(x.locBuf)
+}
+
 // NormalForm returns the normal form of loc under the always-on rules
 // alone, and the length of its prefix that is its normalize.ScopeKey (0
 // when unknown), as (*normalize.Options)(nil).URLScope(loc) returns them,
 // when the check computed them for loc as the url's loc it read last; ok
 // is false otherwise. A converter that reads the document (convert
-// --strict) takes them instead of computing them again.
+// --strict) takes them instead of computing them again. The key is loc
+// itself or a string of its own, never the check's copy of the loc
+// (keepLoc), which the next url's overwrites.
 func (e *xmlEvents) NormalForm(loc string) (key string, scope int, ok bool) {
-	if x := e.d.x; x != nil && x.seen.key != "" && x.seen.loc == loc {
-		return x.seen.key, x.seen.scope, true
+	x := e.d.x
+	if x == nil || x.seen.key == "" || x.seen.loc != loc {
+		return "", 0, false
 	}
-	return "", 0, false
+	if x.seen.key == x.seen.loc {
+		return loc, x.seen.scope, true
+	}
+	return strings.Clone(x.seen.key), x.seen.scope, true
 }
 
 // CharData checks text.
