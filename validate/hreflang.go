@@ -12,11 +12,16 @@ type hreflangState struct {
 	// The hashes of the normal forms of the document's URLs: a list while
 	// it is short, a set once it holds maxHreflangPages (which then keeps
 	// at most that many), so that the set is made only for a long
-	// document, or at the end when there are links to check.
-	pages []uint64
-	set   map[uint64]bool
-	edges []hrefEdge
+	// document, or at the end when there are links to check. The list is
+	// kept in blocks of pageBlock, so that it grows without copying.
+	pages  [][]uint64
+	npages int
+	set    map[uint64]bool
+	edges  []hrefEdge
 }
+
+// pageBlock is how many pages a block of hreflangState.pages holds.
+const pageBlock = 4096
 
 // hrefEdge is a link from a page to one of its alternates.
 type hrefEdge struct {
@@ -27,8 +32,13 @@ type hrefEdge struct {
 
 // page records a URL of the document.
 func (h *hreflangState) page(k uint64) {
-	if h.set == nil && len(h.pages) < maxHreflangPages {
-		h.pages = append(h.pages, k)
+	if h.set == nil && h.npages < maxHreflangPages {
+		if n := len(h.pages); n == 0 || len(h.pages[n-1]) == pageBlock {
+			h.pages = append(h.pages, make([]uint64, 0, pageBlock))
+		}
+		last := &h.pages[len(h.pages)-1]
+		*last = append(*last, k)
+		h.npages++
 		return
 	}
 	if set := h.pageSet(); len(set) < maxHreflangPages {
@@ -39,11 +49,13 @@ func (h *hreflangState) page(k uint64) {
 // pageSet returns the set of the document's URLs.
 func (h *hreflangState) pageSet() map[uint64]bool {
 	if h.set == nil {
-		h.set = make(map[uint64]bool, len(h.pages))
-		for _, k := range h.pages {
-			h.set[k] = true
+		h.set = make(map[uint64]bool, h.npages)
+		for _, block := range h.pages {
+			for _, k := range block {
+				h.set[k] = true
+			}
 		}
-		h.pages = nil
+		h.pages, h.npages = nil, 0
 	}
 	return h.set
 }
@@ -70,5 +82,5 @@ func (h *hreflangState) finish(d *doc) {
 			d.reportAt(ruleHreflangReciprocal, e.line, e.col, "the alternate %s is listed in this file but does not link back", e.href)
 		}
 	}
-	h.edges, h.pages, h.set = nil, nil, nil
+	h.edges, h.pages, h.npages, h.set = nil, nil, 0, nil
 }
