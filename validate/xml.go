@@ -149,6 +149,12 @@ func (e *xmlEvents) NormalForm(loc string) (key string, scope int, ok bool) {
 	return strings.Clone(x.seen.key), x.seen.scope, true
 }
 
+// SkipsSpace says that white space between the children of an entry has
+// nothing to check (sitemapxml.SpaceObserver): the entries, url and
+// sitemap, hold only elements, and their text is checked only when it is
+// not white space (charData).
+func (e *xmlEvents) SkipsSpace() {}
+
 // CharData checks text.
 func (e *xmlEvents) CharData(text []byte, line, col int) { e.d.charData(text, line, col) }
 

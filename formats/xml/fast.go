@@ -729,6 +729,7 @@ func (s *scanner) scanEntry(p int) scanStatus {
 // Reader's handlers, as the general path gives them the tokens of
 // encoding/xml. It returns the entry when it is kept.
 func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
+	depth := 0 // the elements open, the entry's own first
 	for i := 0; i < len(s.toks); i++ {
 		t := &s.toks[i]
 		if r.obs != nil && r.fieldObs != nil && s.fieldAt(i) {
@@ -738,11 +739,12 @@ func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
 			i += 2
 			continue
 		}
-		if r.obs != nil {
+		if r.obs != nil && !(r.noSpace && depth == 1 && s.spaceAt(t)) {
 			s.observe(r, t)
 		}
 		switch t.kind {
 		case tokStart:
+			depth++
 			if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, nil, t.line, t.col); err != nil {
 				return formats.Entry{}, false, err
 			}
@@ -751,6 +753,7 @@ func (r *Reader) replay(s *scanner) (formats.Entry, bool, error) {
 				return formats.Entry{}, false, err
 			}
 		case tokEnd:
+			depth--
 			if e, ok, err := r.end(); err != nil || ok {
 				return e, ok, err
 			}

@@ -60,6 +60,16 @@ type FieldObserver interface {
 	Field(name xml.Name, text []byte, line, col, textLine, textCol, endLine, endCol int) bool
 }
 
+// SpaceObserver is an Observer that has nothing to check in white space
+// between the children of an entry (a <url> or <sitemap>): the reader's
+// fast path leaves such text out for it, as it leaves out the white space
+// between the children of the root for every Observer.
+type SpaceObserver interface {
+	Observer
+	// SkipsSpace marks the Observer; the reader never calls it.
+	SkipsSpace()
+}
+
 // NewObservedReader returns a reader of the XML sitemap r, like
 // NewReader, that gives the tokens it reads to o.
 //
@@ -183,6 +193,20 @@ func (s *scanner) observe(r *Reader, t *token) {
 	if !keep {
 		r.obs = nil
 	}
+}
+
+// spaceAt reports whether t is text of white space alone (left out for a
+// SpaceObserver between the children of an entry).
+func (s *scanner) spaceAt(t *token) bool {
+	if t.kind != tokText && t.kind != tokScratch {
+		return false
+	}
+	for _, c := range s.textOf(t) {
+		if !isSpace(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldAt reports whether the tokens of the entry from toks[i] on are a

@@ -107,6 +107,7 @@ type Reader struct {
 	// after a sentinel; it is nil otherwise.
 	obs      Observer
 	fieldObs FieldObserver // obs, when it takes fields whole
+	noSpace  bool          // obs is a SpaceObserver
 	observed bool
 	open     []xml.Name
 	rules    func() error // the first error of the registered rules (see RegisterRules), or nil
@@ -196,6 +197,7 @@ func newReader(r io.Reader, opts formats.ReadOptions, bufSize int, o Observer) *
 	}
 	rd := &Reader{opts: opts, val: make([]byte, 0, 256), handedAt: -1, obs: o, observed: o != nil, rules: rules}
 	rd.fieldObs, _ = o.(FieldObserver)
+	_, rd.noSpace = o.(SpaceObserver)
 	if rd.syntaxStrict() {
 		rd.open = make([]xml.Name, 1, 16)
 	}
