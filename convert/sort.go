@@ -75,6 +75,7 @@ type Sorter struct {
 	runs    *runs       // the runs, when there were more than one
 	merged  *Prefetcher // their merge, on a goroutine of its own
 	started bool
+	err     error // what ended the sorting of the runs
 }
 
 // SortOptions configure SortWith.
@@ -112,15 +113,21 @@ func (s *Sorter) Close() error {
 	}
 	if s.merged != nil {
 		s.merged.Close()
+		s.merged = nil
 	}
+	var err error
 	if s.runs != nil {
-		return s.runs.Close()
+		err = s.runs.Close()
+		s.runs = nil
 	}
-	return nil
+	return err
 }
 
 // Next returns the next entry.
 func (s *Sorter) Next() (formats.Entry, error) {
+	if s.merged != nil {
+		return s.merged.Next() // without the copies of the whole item
+	}
 	it, err := s.NextItem()
 	return it.Entry, err
 }
@@ -132,11 +139,12 @@ func (s *Sorter) NextItem() (Item, error) {
 	}
 	if !s.started {
 		s.started = true
-		if err := s.sortRuns(); err != nil {
-			return Item{}, err
-		}
+		s.err = s.sortRuns()
 	}
-	if s.runs == nil {
+	if s.err != nil {
+		return Item{}, s.err
+	}
+	if s.mem != nil {
 		if s.next == len(s.mem.items) {
 			return Item{}, io.EOF
 		}
@@ -144,6 +152,9 @@ func (s *Sorter) NextItem() (Item, error) {
 		_, err := s.dec.Decode(s.mem.record(s.next), &r)
 		s.next++
 		return Item{Entry: r.Entry, Input: r.Input}, err
+	}
+	if s.merged == nil {
+		return Item{}, io.EOF // closed
 	}
 	return s.merged.NextItem()
 }
@@ -268,12 +279,7 @@ func (w *runWriter) run() {
 func (w *runWriter) write(r *runBuf) error {
 	r.sort(w.order)
 	w.bounds = append(w.bounds, w.sp.Size())
-	for i := range r.items {
-		if _, err := w.sp.AppendEncoded(r.record(i)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return r.writeTo(w.sp)
 }
 
 // swap hands the full run r over to be sorted and written and returns an

@@ -182,5 +182,7 @@ func TestSortTinyRuns(t *testing.T) {
 	s := SortWith(&src, SortLoc, SortOptions{TempDir: t.TempDir() + "/missing", MaxMemory: 2 << 10})
 	_, err := s.Next()
 	require.Error(t, err)
+	_, again := s.Next()
+	require.Equal(t, err, again, "the same error again")
 	require.NoError(t, s.Close())
 }

@@ -24,7 +24,8 @@ type runBuf struct {
 	free    [2]func() // give the memory of the arena and the items back (offheap.Make)
 	scratch []byte
 	budget  int
-	common  int // how many bytes every loc of the run starts with
+	common  int  // how many bytes every loc of the run starts with
+	touched byte // what writeTo read ahead, kept so that it is read
 }
 
 // sortItem is an entry of a run being sorted.
@@ -137,6 +138,33 @@ func (r *runBuf) reset() {
 	r.arena, r.items = r.arena[:0], r.items[:0]
 }
 
+// writeTo appends the records of the run to sp in the order of the items,
+// a chunk at a time.
+func (r *runBuf) writeTo(sp *spool.File) error {
+	const chunk, ahead = 64 << 10, 16
+	buf := r.scratch[:0]
+	var touched byte
+	for i := range r.items {
+		if i+ahead < len(r.items) {
+			// Read a byte of a record further on, so that the memory
+			// is on its way while this one is copied.
+			touched ^= r.arena[r.items[i+ahead].rec]
+		}
+		rec := r.record(i)
+		if len(buf)+len(rec) > chunk && len(buf) > 0 {
+			if _, err := sp.AppendEncoded(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
+		}
+		buf = append(buf, rec...)
+	}
+	r.scratch = buf[:0]
+	r.touched = touched
+	_, err := sp.AppendEncoded(buf)
+	return err
+}
+
 // record returns the encoded record of the i-th item.
 func (r *runBuf) record(i int) []byte {
 	b := r.arena[r.items[i].rec:]
@@ -191,20 +219,32 @@ func (r *runBuf) sortFrom(items []sortItem, by, depth int, shift uint) {
 			r.sortSmall(items, by, depth)
 			return
 		}
-		// Skip the bytes of the keys every item has.
-		var diff uint64
+		var count [256]uint32
 		for i := range items {
-			diff |= items[i].key ^ items[0].key
+			count[byte(items[i].key>>shift)]++
 		}
-		if diff &= 1<<(shift+8) - 1; diff != 0 {
-			shift = uint(63-bits.LeadingZeros64(diff)) &^ 7
-			var count [256]int
+		if int(count[byte(items[0].key>>shift)]) == len(items) {
+			// Skip the bytes every key has here, to the next that
+			// differs, or to what comes after the keys.
+			var diff uint64
 			for i := range items {
-				count[byte(items[i].key>>shift)]++
+				diff |= items[i].key ^ items[0].key
 			}
+			if diff &= 1<<shift - 1; diff != 0 {
+				shift = uint(63-bits.LeadingZeros64(diff)) &^ 7
+				continue
+			}
+			var ok bool
+			if by, depth, ok = r.after(items, by, depth); !ok {
+				return
+			}
+			shift = 56
+			continue
+		}
+		{
 			// Each item to its byte's bucket, in cycles.
-			var next, end [256]int
-			largest, sum := 0, 0
+			var next, end [256]uint32
+			largest, sum := 0, uint32(0)
 			for b, n := range count {
 				next[b], sum = sum, sum+n
 				end[b] = sum
@@ -237,7 +277,7 @@ func (r *runBuf) sortFrom(items []sortItem, by, depth int, shift uint) {
 			}
 			items = items[end[largest]-count[largest] : end[largest]]
 		}
-		if diff != 0 && shift > 0 {
+		if shift > 0 {
 			shift -= 8
 			continue
 		}
