@@ -226,18 +226,19 @@ func (s *scanner) fieldAt(i int) bool {
 // reader at the start tag or the text, only the tokens up to it.
 func (r *Reader) replayField(s *scanner, i int) error {
 	t, text, end := &s.toks[i], &s.toks[i+1], &s.toks[i+2]
-	if err := r.start(xml.Name{Space: s.ns, Local: elemNames[t.el]}, nil, t.line, t.col); err != nil {
+	name, value := elemNames[t.el], s.textOf(text)
+	if err := r.start(xml.Name{Space: s.ns, Local: name}, nil, t.line, t.col); err != nil {
 		s.observe(r, t)
 		return err
 	}
-	if err := r.text(s.textOf(text), s.ampOf(text)); err != nil {
+	if err := r.text(value, s.ampOf(text)); err != nil {
 		s.observe(r, t)
 		if r.obs != nil {
 			s.observe(r, text)
 		}
 		return err
 	}
-	if !r.fieldObs.Field(xml.Name{Local: elemNames[t.el]}, s.textOf(text), t.line, t.col, text.line, text.col, end.line, end.col) {
+	if !r.fieldObs.Field(xml.Name{Local: name}, value, t.line, t.col, text.line, text.col, end.line, end.col) {
 		r.obs = nil
 	}
 	_, _, err := r.end() // a field's end completes no entry
