@@ -32,8 +32,12 @@ func (d *doc) field(name xml.Name, text []byte, line, col, textLine, textCol, en
 	if !x.defaultKnown {
 		ns, _ = x.resolve("")
 	}
-	f := &x.field // not on the stack: the hooks are given its address
-	*f = frame{raw: name.Local, name: name.Local, ns: ns, line: line, col: col}
+	// Not on the stack: the hooks are given its address. Its other fields
+	// stay zero (only def and text are ever set, here and by open), so
+	// that the frame is what startElement would open, without writing it
+	// whole.
+	f := &x.field
+	f.raw, f.name, f.ns, f.line, f.col, f.text = name.Local, name.Local, ns, line, col, nil
 	f.def = d.child(parent, name.Local, ns, f.raw, line, col)
 	if def := f.def; def == nil || def.value == nil || def.seq != nil || def.start != nil || def.end != nil || len(text) > maxText {
 		// Not a value alone (or nothing to check, nil): opened, as
