@@ -6,3 +6,6 @@ package offheap
 // asked for on this system), and a function that does nothing, for the
 // collector frees them.
 func Make[T any](n int) (s []T, free func()) { return make([]T, n), func() {} }
+
+// Map maps nothing on this system: ok is always false.
+func Map[T any](int) (s []T, free func(), ok bool) { return nil, nil, false }

@@ -84,3 +84,20 @@ func TestFreeGivesMemoryBack(t *testing.T) {
 		t.Errorf("%d bytes of the %d-byte block still resident once freed", got, n)
 	}
 }
+
+// Map gives nothing for no values, and n zeroed values where the system
+// maps memory.
+func TestMap(t *testing.T) {
+	if _, _, ok := Map[byte](0); ok {
+		t.Error("Map(0) says it mapped")
+	}
+	s, free, ok := Map[uint64](1 << 20)
+	if !ok {
+		t.Skip("this system maps no memory")
+	}
+	defer free()
+	if len(s) != 1<<20 || s[0] != 0 || s[len(s)-1] != 0 {
+		t.Fatalf("Map(1<<20): %d values, first %d, last %d", len(s), s[0], s[len(s)-1])
+	}
+	s[len(s)-1] = 7
+}

@@ -22,17 +22,28 @@ const hugePage = 2 << 20
 // random then costs one page walk per 2 MiB instead of one per 4 KiB, and
 // one page fault each.
 func Make[T any](n int) (s []T, free func()) {
+	if s, free, ok := Map[T](n); ok {
+		return s, free
+	}
+	return make([]T, n), func() {}
+}
+
+// Map is Make without the heap: ok is false when the system does not map
+// the memory (none is then allocated). It suits a reservation larger than
+// what will be used (only the pages touched take memory), which the heap
+// would allocate whole.
+func Map[T any](n int) (s []T, free func(), ok bool) {
 	var zero T
 	size := n * int(unsafe.Sizeof(zero))
 	if size == 0 {
-		return make([]T, n), func() {}
+		return nil, nil, false
 	}
 	b, mapped, err := mapBlock(size)
 	if err != nil {
-		return make([]T, n), func() {}
+		return nil, nil, false
 	}
 	// syscall.Munmap takes the slice Mmap gave, whole.
-	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n), func() { syscall.Munmap(mapped) }
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b))), n), func() { syscall.Munmap(mapped) }, true
 }
 
 // mapBlock maps size zeroed bytes, and returns them and the mapping that

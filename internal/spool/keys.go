@@ -31,11 +31,13 @@ type Keys struct {
 // directory when dir is "").
 func NewKeys(dir string, inMemory int) (*Keys, error) {
 	k := &Keys{dir: dir}
-	if inMemory <= 0 {
+	// The memory is reserved, not allocated: only what the keys use
+	// counts. Where the system does not map it, the keys go to the file.
+	mem, free, ok := offheap.Map[byte](inMemory)
+	if !ok {
 		return k, k.toFile()
 	}
-	k.mem, k.free = offheap.Make[byte](inMemory)
-	k.mem, k.inMem = k.mem[:0], true
+	k.mem, k.free, k.inMem = mem[:0], free, true
 	return k, nil
 }
 
