@@ -43,11 +43,27 @@ func mergeRuns(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) int,
 // mergeRunsBy is mergeRuns merging fanIn runs at once, each read through
 // a buffer of buf bytes.
 func mergeRunsBy(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) int, tempDir string, fanIn, buf int) (*runs, error) {
+	sp, bounds, err := mergePasses(sp, bounds, cmp, tempDir, fanIn, buf)
+	if err != nil {
+		return nil, err
+	}
+	h, err := openRuns(sp, bounds, cmp, buf)
+	if err != nil {
+		sp.Close()
+		return nil, err
+	}
+	return &runs{sp: sp, heap: h}, nil
+}
+
+// mergePasses merges consecutive groups of fanIn runs of sp into longer
+// runs, in a new spool in tempDir, until fanIn are left, and returns the
+// spool and its bounds. It takes sp over, closing it on failure.
+func mergePasses(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) int, tempDir string, fanIn, buf int) (*spool.File, []int64, error) {
 	for len(bounds)-1 > fanIn {
 		next, err := spool.New(tempDir)
 		if err != nil {
 			sp.Close()
-			return nil, err
+			return nil, nil, err
 		}
 		merged := []int64{0}
 		for i := 0; i+1 < len(bounds); i += fanIn {
@@ -58,38 +74,28 @@ func mergeRunsBy(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) in
 			if err != nil {
 				sp.Close()
 				next.Close()
-				return nil, err
+				return nil, nil, err
 			}
 			merged = append(merged, next.Size())
 		}
 		sp.Close()
 		sp, bounds = next, merged
 	}
-	h, err := openRuns(sp, bounds, cmp, buf)
-	if err != nil {
-		sp.Close()
-		return nil, err
-	}
-	return &runs{sp: sp, heap: h}, nil
+	return sp, bounds, nil
 }
 
 // openRuns returns the merge of the runs of sp between bounds, each read
 // through a buffer of buf bytes.
 func openRuns(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) int, buf int) (runHeap, error) {
-	h := runHeap{cmp: cmp, last: -1}
-	for i := 0; i+1 < len(bounds); i++ {
-		if bounds[i] == bounds[i+1] {
-			continue
-		}
-		sc, err := sp.ScanRange(bounds[i], bounds[i+1], buf)
-		if err != nil {
-			return h, err
-		}
-		h.scanners = append(h.scanners, sc)
+	h := runHeap{last: -1}
+	scanners, err := scanRuns(sp, bounds, buf)
+	if err != nil {
+		return h, err
 	}
-	h.heads = make([]spool.Record, len(h.scanners))
-	h.done = make([]bool, len(h.scanners))
-	for i, sc := range h.scanners {
+	h.scanners = scanners
+	h.heads = make([]spool.Record, len(scanners))
+	h.init(len(scanners), func(a, b int) int { return cmp(&h.heads[a], &h.heads[b]) })
+	for i, sc := range scanners {
 		switch err := sc.NextInto(&h.heads[i]); {
 		case err == io.EOF:
 			h.done[i] = true
@@ -97,11 +103,25 @@ func openRuns(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) int, 
 			return h, err
 		}
 	}
-	if len(h.heads) > 0 {
-		h.tree = make([]int, len(h.heads))
-		h.tree[0] = h.play(1)
-	}
+	h.start()
 	return h, nil
+}
+
+// scanRuns returns a scanner of each run of sp between bounds that holds
+// a record, reading through a buffer of buf bytes.
+func scanRuns(sp *spool.File, bounds []int64, buf int) ([]*spool.Scanner, error) {
+	var scanners []*spool.Scanner
+	for i := 0; i+1 < len(bounds); i++ {
+		if bounds[i] == bounds[i+1] {
+			continue
+		}
+		sc, err := sp.ScanRange(bounds[i], bounds[i+1], buf)
+		if err != nil {
+			return nil, err
+		}
+		scanners = append(scanners, sc)
+	}
+	return scanners, nil
 }
 
 // next returns the least record left, or io.EOF.
@@ -116,47 +136,85 @@ func (r *runs) next() (spool.Record, error) {
 // Close removes the spool.
 func (r *runs) Close() error { return r.sp.Close() }
 
-// runHeap merges runs by a tournament: a tree of matches between the heads
-// of the runs, each node keeping the loser, so that the next record takes
-// one match a level (log2 of the runs) where a heap takes two. Of equal
-// records the one of the earlier run wins.
-type runHeap struct {
-	cmp      func(a, b *spool.Record) int
-	scanners []*spool.Scanner
-	heads    []spool.Record // the next record of each run
-	done     []bool         // the runs read whole
-	tree     []int          // tree[0] the run of the least head; tree[1:] the loser of each match, leaves below
-	last     int            // the run of the record returned last, to read again; -1 when none
-	err      error
+// tournament picks the least of the heads of sorted runs by a tree of
+// matches between them, each node keeping the loser, so that the next head
+// takes one match a level (log2 of the runs) where a heap takes two. Of
+// equal heads the one of the earlier run wins.
+type tournament struct {
+	cmp  func(a, b int) int // compares the heads of runs a and b
+	done []bool             // the runs read whole
+	tree []int              // tree[0] the run of the least head; tree[1:] the loser of each match, leaves below
+}
+
+// init readies a tournament of k runs, their heads ordered by cmp; start
+// it once the heads are read.
+func (t *tournament) init(k int, cmp func(a, b int) int) {
+	t.cmp, t.done, t.tree = cmp, make([]bool, k), make([]int, max(k, 1))
+}
+
+// start plays every match.
+func (t *tournament) start() {
+	if len(t.done) > 0 {
+		t.tree[0] = t.play(1)
+	}
 }
 
 // play plays the matches below node, the runs being the leaves from
-// len(heads) on, and returns the winner.
-func (h *runHeap) play(node int) int {
-	k := len(h.heads)
+// len(done) on, and returns the winner.
+func (t *tournament) play(node int) int {
+	k := len(t.done)
 	if node >= k {
 		return node - k
 	}
-	a, b := h.play(2*node), h.play(2*node+1)
-	if h.less(b, a) {
+	a, b := t.play(2*node), t.play(2*node+1)
+	if t.beats(b, a) {
 		a, b = b, a
 	}
-	h.tree[node] = b
+	t.tree[node] = b
 	return a
 }
 
-// less reports whether the head of run a goes before that of run b.
-func (h *runHeap) less(a, b int) bool {
+// beats reports whether the head of run a goes before that of run b.
+func (t *tournament) beats(a, b int) bool {
 	switch {
-	case h.done[a]:
+	case t.done[a]:
 		return false
-	case h.done[b]:
+	case t.done[b]:
 		return true
 	}
-	if c := h.cmp(&h.heads[a], &h.heads[b]); c != 0 {
+	if c := t.cmp(a, b); c != 0 {
 		return c < 0
 	}
 	return a < b
+}
+
+// winner returns the run of the least head, or false when every run is
+// read whole.
+func (t *tournament) winner() (int, bool) {
+	if len(t.done) == 0 || t.done[t.tree[0]] {
+		return 0, false
+	}
+	return t.tree[0], true
+}
+
+// replay plays again the matches of run w, whose head changed (or which
+// is read whole).
+func (t *tournament) replay(w int) {
+	for node := (w + len(t.done)) / 2; node > 0; node /= 2 {
+		if t.beats(t.tree[node], w) {
+			t.tree[node], w = w, t.tree[node]
+		}
+	}
+	t.tree[0] = w
+}
+
+// runHeap merges runs of records by a tournament.
+type runHeap struct {
+	tournament
+	scanners []*spool.Scanner
+	heads    []spool.Record // the next record of each run
+	last     int            // the run of the record returned last, to read again; -1 when none
+	err      error
 }
 
 // next returns the least record left, valid until the next call, or
@@ -174,18 +232,14 @@ func (h *runHeap) next() (*spool.Record, error) {
 			h.err = err
 			return nil, err
 		}
-		for node := (w + len(h.heads)) / 2; node > 0; node /= 2 {
-			if h.less(h.tree[node], w) {
-				h.tree[node], w = w, h.tree[node]
-			}
-		}
-		h.tree[0] = w
+		h.replay(w)
 	}
-	if len(h.heads) == 0 || h.done[h.tree[0]] {
+	w, ok := h.winner()
+	if !ok {
 		return nil, io.EOF
 	}
-	h.last = h.tree[0]
-	return &h.heads[h.last], nil
+	h.last = w
+	return &h.heads[w], nil
 }
 
 // drain calls fn with every record left, in order.

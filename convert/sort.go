@@ -72,8 +72,8 @@ type Sorter struct {
 	mem     *runBuf // the only run, when everything fit in one
 	next    int     // the place in mem of the next entry
 	dec     spool.Decoder
-	runs    *runs       // the runs, when there were more than one
-	merged  *Prefetcher // their merge, on a goroutine of its own
+	runs    *sortedRuns // the runs, when there were more than one
+	merged  *rawPipe    // their merge, on a goroutine of its own
 	started bool
 	err     error // what ended the sorting of the runs
 }
@@ -126,7 +126,7 @@ func (s *Sorter) Close() error {
 // Next returns the next entry.
 func (s *Sorter) Next() (formats.Entry, error) {
 	if s.merged != nil {
-		return s.merged.Next() // without the copies of the whole item
+		return s.merged.next() // without the copies of the whole item
 	}
 	it, err := s.NextItem()
 	return it.Entry, err
@@ -156,30 +156,9 @@ func (s *Sorter) NextItem() (Item, error) {
 	if s.merged == nil {
 		return Item{}, io.EOF // closed
 	}
-	return s.merged.NextItem()
-}
-
-// mergedRuns is the merge of the runs of a Sorter.
-type mergedRuns struct{ runs *runs }
-
-func (m mergedRuns) Next() (formats.Entry, error) {
-	it, err := m.NextItem()
-	return it.Entry, err
-}
-
-func (m mergedRuns) NextItem() (Item, error) {
 	var it Item
-	err := m.nextInto(&it)
+	err := s.merged.nextInto(&it)
 	return it, err
-}
-
-func (m mergedRuns) nextInto(it *Item) error {
-	r, err := m.runs.heap.next()
-	if err != nil {
-		return err
-	}
-	*it = Item{Entry: r.Entry, Input: r.Input}
-	return nil
 }
 
 // sortRuns reads the source in runs, sorting each; runs go to a spool
@@ -228,12 +207,19 @@ func (s *Sorter) sortRuns() error {
 		sp.Close()
 		return err
 	}
-	s.runs, err = mergeRunsBy(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir, sortFanIn, sortRunBuffer)
-	if err == nil {
-		// The merge on one core, what reads the entries on another.
-		s.merged = Prefetch(mergedRuns{s.runs})
+	sp, bounds, err = mergePasses(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir, sortFanIn, sortRunBuffer)
+	if err != nil {
+		return err
 	}
-	return err
+	m, err := openRawRuns(sp, bounds, s.order, sortRunBuffer)
+	if err != nil {
+		sp.Close()
+		return err
+	}
+	// The merge on one core, what reads the entries on another.
+	s.runs = &sortedRuns{sp: sp, heap: m}
+	s.merged = pipeRuns(m)
+	return nil
 }
 
 // runWriter sorts runs and appends them to a spool, on a goroutine of its

@@ -16,8 +16,8 @@ import (
 // runBuf is a run of entries being sorted. The entries are kept encoded as
 // the spool writes them, one after another in an arena, and what is
 // sorted is a small item per entry: 24 bytes, which the sort moves, with
-// eight bytes of the key in it, which it compares. A sorted run goes to
-// the spool record by record, copied as it is.
+// seven bytes of the loc in it, which it compares. A sorted run goes to
+// the spool copied as it is, record after record.
 type runBuf struct {
 	arena   []byte
 	items   []sortItem

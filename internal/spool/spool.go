@@ -155,6 +155,18 @@ func EncodedLoc(b []byte) (at, n int) {
 	return at, n
 }
 
+// EncodedTime returns the instant of the lastmod of the record Encode
+// wrote at the start of b, whose loc ends at locEnd (EncodedLoc): its Unix
+// seconds and nanoseconds; false when it has none.
+func EncodedTime(b []byte, locEnd int) (sec int64, nsec uint64, ok bool) {
+	d := decoder{b: b[locEnd:]}
+	if formats.Precision(d.byte()) == formats.PrecisionUnknown {
+		return 0, 0, false
+	}
+	sec, nsec = d.varint(), d.uvarint()
+	return sec, nsec, d.err == nil
+}
+
 // AppendEncoded appends records as Encode wrote them, one after another,
 // and returns the offset of the first.
 func (s *File) AppendEncoded(recs []byte) (int64, error) {
@@ -289,27 +301,38 @@ func (sc *Scanner) Next() (Record, error) {
 // NextInto reads the next record into *r, or returns io.EOF after the
 // last: a record is large, and a scan of millions copies less so.
 func (sc *Scanner) NextInto(r *Record) error {
+	rec, err := sc.NextRaw()
+	if err != nil {
+		*r = Record{}
+		return err
+	}
+	_, k := binary.Uvarint(rec)
+	err = sc.dec.recordInto(rec[k:], r)
+	r.Off = sc.off - int64(len(rec))
+	return err
+}
+
+// NextRaw returns the next record as Encode wrote it, without decoding it,
+// valid until the next call; io.EOF after the last.
+func (sc *Scanner) NextRaw() ([]byte, error) {
 	size, err := binary.ReadUvarint(sc.r)
 	if err == io.EOF {
-		*r = Record{}
-		return io.EOF
+		return nil, io.EOF
 	}
 	if err != nil || size < 9 {
-		*r = Record{}
-		return errCorrupt
+		return nil, errCorrupt
 	}
-	if uint64(cap(sc.buf)) < size {
-		sc.buf = make([]byte, size)
+	k := uvarintLen(size)
+	if uint64(cap(sc.buf)) < uint64(k)+size {
+		sc.buf = make([]byte, uint64(k)+size)
 	}
-	body := sc.buf[:size]
-	if _, err := io.ReadFull(sc.r, body); err != nil {
-		*r = Record{}
-		return errCorrupt
+	rec := binary.AppendUvarint(sc.buf[:0], size)[:uint64(k)+size]
+	if _, err := io.ReadFull(sc.r, rec[k:]); err != nil {
+		return nil, errCorrupt
 	}
-	err = sc.dec.recordInto(body, r)
-	r.Off = sc.off
-	sc.off += int64(uvarintLen(size)) + int64(size)
-	return err
+	sc.buf = rec
+	sc.off += int64(len(rec))
+	return rec, nil
 }
 
 func uvarintLen(v uint64) int {

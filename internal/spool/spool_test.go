@@ -328,3 +328,43 @@ func BenchmarkCodecExtensions(b *testing.B) {
 		}
 	}
 }
+
+// NextRaw gives each record as Encode writes it, which Decoder reads back
+// as NextInto does; EncodedLoc and EncodedTime find its loc and lastmod.
+func TestNextRaw(t *testing.T) {
+	s, err := New(t.TempDir())
+	require.NoError(t, err)
+	defer s.Close()
+	want := entries(t)
+	var encoded []byte
+	for i := range want {
+		r := Record{Hash: uint64(i), Input: i, Entry: want[i]}
+		_, err := s.Append(&r)
+		require.NoError(t, err)
+		encoded = Encode(encoded, &r)
+	}
+	sc, err := s.Scan()
+	require.NoError(t, err)
+	var d Decoder
+	for i := range want {
+		rec, err := sc.NextRaw()
+		require.NoError(t, err)
+		n := EncodedLen(encoded)
+		require.Equal(t, encoded[:n], rec, "record %d as Encode wrote it", i)
+		encoded = encoded[n:]
+		var r Record
+		_, err = d.Decode(rec, &r)
+		require.NoError(t, err)
+		same(t, want[i], r.Entry)
+		at, length := EncodedLoc(rec)
+		assert.Equal(t, want[i].Loc, string(rec[at:at+length]))
+		sec, nsec, ok := EncodedTime(rec, at+length)
+		assert.Equal(t, !want[i].LastMod.IsZero(), ok, "record %d", i)
+		if ok {
+			assert.Equal(t, want[i].LastMod.Time().Unix(), sec)
+			assert.Equal(t, uint64(want[i].LastMod.Time().Nanosecond()), nsec)
+		}
+	}
+	_, err = sc.NextRaw()
+	assert.Equal(t, io.EOF, err)
+}
