@@ -64,12 +64,6 @@ type seenTable struct {
 	free  func() // returns slots to the system; nil for slots in the heap
 }
 
-// offHeapSlots is the size from which a table's slots are kept out of the
-// heap (16 MiB): smaller tables are left to the heap, which reuses their
-// memory when the table is dropped (a check of each input of a strict
-// conversion has a table of its own).
-const offHeapSlots = 1 << 20
-
 // seenSlot is a remembered URL: its page id (0 when the slot is empty) and
 // where it was first listed.
 type seenSlot struct {
@@ -125,11 +119,10 @@ func (t *seenTable) grow() {
 	if len(old) < 1<<16 {
 		n = max(1024, 4*len(old))
 	}
-	if n < offHeapSlots {
-		t.slots = make([]seenSlot, n)
-	} else {
-		t.slots, t.free = offheap.Make[seenSlot](n)
-	}
+	// Small tables stay in the heap (offheap.MinBytes), which reuses
+	// their memory (a check of each input of a strict conversion has a
+	// table of its own).
+	t.slots, t.free = offheap.Make[seenSlot](n)
 	mask := uint64(len(t.slots) - 1)
 	for _, s := range old {
 		if s.id == 0 {

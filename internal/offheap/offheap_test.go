@@ -30,17 +30,20 @@ func TestMake(t *testing.T) {
 	}
 }
 
-// TestMakeLargeIsAligned checks that a block of several large pages starts
+// TestMapLargeIsAligned checks that a block of several large pages starts
 // on a large-page boundary (where the system maps memory) and that all of
 // it, to its last byte, can be written and read.
-func TestMakeLargeIsAligned(t *testing.T) {
+func TestMapLargeIsAligned(t *testing.T) {
 	for _, n := range []int{2*hugeBlock + 1, 3*hugeBlock - 7} {
-		s, free := Make[byte](n)
+		s, free, ok := Map[byte](n)
+		if !ok {
+			t.Skip("this system maps no memory")
+		}
 		if len(s) != n {
-			t.Fatalf("Make(%d): %d bytes", n, len(s))
+			t.Fatalf("Map(%d): %d bytes", n, len(s))
 		}
 		if mapped && uintptr(unsafe.Pointer(&s[0]))%hugeBlock != 0 {
-			t.Errorf("Make(%d) starts at %p, not on a %d-byte boundary", n, &s[0], hugeBlock)
+			t.Errorf("Map(%d) starts at %p, not on a %d-byte boundary", n, &s[0], hugeBlock)
 		}
 		for i := 0; i < n-1; i += 4096 {
 			s[i] = byte(i)
@@ -48,11 +51,11 @@ func TestMakeLargeIsAligned(t *testing.T) {
 		s[n-1] = 0xff
 		for i := 0; i < n-1; i += 4096 {
 			if s[i] != byte(i) {
-				t.Fatalf("Make(%d): byte %d reads back %d", n, i, s[i])
+				t.Fatalf("Map(%d): byte %d reads back %d", n, i, s[i])
 			}
 		}
 		if s[n-1] != 0xff {
-			t.Fatalf("Make(%d): the last byte does not read back", n)
+			t.Fatalf("Map(%d): the last byte does not read back", n)
 		}
 		free()
 	}

@@ -11,8 +11,8 @@ import (
 // that the system can back it with them (see adviseHuge).
 const hugePage = 2 << 20
 
-// Make returns n zeroed values of T, out of the heap when the system gives
-// the memory, and the function that returns them to the system (after
+// Make returns n zeroed values of T, out of the heap when they take
+// MinBytes or more and the system gives the memory, and the function that returns them to the system (after
 // which the slice must not be used; it does nothing for memory the
 // collector manages). T must hold no pointers: the collector does not see
 // into the block.
@@ -22,8 +22,11 @@ const hugePage = 2 << 20
 // random then costs one page walk per 2 MiB instead of one per 4 KiB, and
 // one page fault each.
 func Make[T any](n int) (s []T, free func()) {
-	if s, free, ok := Map[T](n); ok {
-		return s, free
+	var zero T
+	if n*int(unsafe.Sizeof(zero)) >= MinBytes {
+		if s, free, ok := Map[T](n); ok {
+			return s, free
+		}
 	}
 	return make([]T, n), func() {}
 }
