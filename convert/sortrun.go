@@ -80,6 +80,9 @@ func (r *runBuf) grow(b *[]byte, need, size int) bool {
 	if b != nil {
 		length, capacity, limit = len(*b), cap(*b), r.budget-r.budget/arenaShare
 	}
+	if capacity == 0 && length+need <= limit && r.reserve(b, limit) {
+		return true
+	}
 	c := min(max(2*capacity, 1024), limit)
 	if c < length+need {
 		if len(r.items) > 0 {
@@ -87,9 +90,9 @@ func (r *runBuf) grow(b *[]byte, need, size int) bool {
 		}
 		c = length + need
 	}
-	// Out of the heap, where the collector would let the heap grow by as
-	// much again; not append's growth, which could take more than the
-	// share.
+	// Out of the heap where it is large, where the collector would let
+	// the heap grow by as much again; not append's growth, which could
+	// take more than the share.
 	if b != nil {
 		grown, free := offheap.Make[byte](c)
 		*b = append(grown[:0], *b...)
@@ -100,6 +103,26 @@ func (r *runBuf) grow(b *[]byte, need, size int) bool {
 		r.release(1, free)
 	}
 	return true
+}
+
+// reserve maps the whole share of the arena (b) or the items (b nil), n
+// bytes or items, out of the heap: only the pages written take memory, and
+// it never grows. False when the system maps no memory.
+func (r *runBuf) reserve(b *[]byte, n int) bool {
+	if b != nil {
+		m, free, ok := offheap.Map[byte](n)
+		if ok {
+			*b = m[:0]
+			r.release(0, free)
+		}
+		return ok
+	}
+	m, free, ok := offheap.Map[sortItem](n)
+	if ok {
+		r.items = m[:0]
+		r.release(1, free)
+	}
+	return ok
 }
 
 // release gives back the memory of the arena (i 0) or the items (1), to
