@@ -12,9 +12,9 @@ import (
 const hugePage = 2 << 20
 
 // Make returns n zeroed values of T, out of the heap when they take
-// MinBytes or more and the system gives the memory, and the function that returns them to the system (after
-// which the slice must not be used; it does nothing for memory the
-// collector manages). T must hold no pointers: the collector does not see
+// MinBytes or more and the system gives the memory, and the function that
+// returns them to the system (after which the slice must not be used; it
+// does nothing for memory the collector manages). T must hold no pointers: the collector does not see
 // into the block.
 //
 // A block of a few megabytes or more starts on a large-page boundary and
