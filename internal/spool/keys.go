@@ -1,7 +1,6 @@
 package spool
 
 import (
-	"bufio"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -12,7 +11,7 @@ import (
 // Keys is a spool of keys, each with the input it came from: what a
 // deduplication that gives each page as soon as it is read keeps of its
 // pages, to tell two keys of one hash apart. A key is stored as it is,
-// after its length and before its input.
+// after its input, as the body of a frame (see log), as a record is.
 //
 // The keys are kept in memory, out of the garbage-collected heap, up to
 // the size given to NewKeys, and in a temporary file past it (or once
@@ -102,10 +101,12 @@ func (k *Keys) Close() error {
 
 // Append adds a key and its input, and returns the key's offset.
 func (k *Keys) Append(key string, input int) (int64, error) {
-	need := len(key) + 2*binary.MaxVarintLen64
+	// A key is the body of a frame (see log): its input, then it.
+	n := uvarintLen(uint64(input)) + len(key)
 	if k.inMem {
-		if len(k.mem)+need <= cap(k.mem) {
+		if len(k.mem)+n+binary.MaxVarintLen64 <= cap(k.mem) {
 			off := int64(len(k.mem))
+			k.mem = binary.AppendUvarint(k.mem, uint64(n))
 			k.mem = appendKey(k.mem, key, input)
 			return off, nil
 		}
@@ -113,60 +114,40 @@ func (k *Keys) Append(key string, input int) (int64, error) {
 			return 0, err
 		}
 	}
-	off := k.log.Size()
-	if len(k.buf)+need > cap(k.buf) {
-		if err := k.flush(); err != nil {
-			return 0, err
-		}
-	}
+	off, err := k.frame(n)
 	k.buf = appendKey(k.buf, key, input)
-	return off, nil
+	return off, err
 }
 
+// appendKey appends the body of a key's frame.
 func appendKey(b []byte, key string, input int) []byte {
-	b = binary.AppendUvarint(b, uint64(len(key)))
-	b = append(b, key...)
-	return binary.AppendUvarint(b, uint64(input))
+	b = binary.AppendUvarint(b, uint64(input))
+	return append(b, key...)
 }
 
 // At returns the key at off, an offset Append returned, and its input. The
 // key's bytes are valid until the next call.
 func (k *Keys) At(off int64) (key []byte, input int, err error) {
-	var b []byte
-	switch {
-	case k.inMem:
-		b = k.mem[min(off, int64(len(k.mem))):]
-	case off >= k.flushed:
-		b = k.buf[off-k.flushed:]
-	default:
-		if b = k.read(off, int(min(firstRead, k.Size()-off))); b == nil {
-			return nil, 0, fmt.Errorf("spool: read at %d failed", off)
-		}
-		if size, m := binary.Uvarint(b); m > 0 && size <= uint64(k.Size()-off) && uint64(len(b)-m) < size+binary.MaxVarintLen64 {
-			// A key longer than the first read: read all of it.
-			b = k.read(off, int(min(int64(m)+int64(size)+binary.MaxVarintLen64, k.Size()-off)))
-		}
+	var body []byte
+	if k.inMem {
+		body, _ = frameBody(k.mem[min(off, int64(len(k.mem))):])
+	} else if body, err = k.frameAt(off); err != nil {
+		return nil, 0, err
 	}
-	key, input, n := decodeKey(b)
-	if n < 0 {
+	key, input, ok := decodeKey(body)
+	if !ok {
 		return nil, 0, errCorrupt
 	}
 	return key, input, nil
 }
 
-// decodeKey decodes the key at the start of b, and returns its length in
-// b, or -1 when b does not hold all of it.
-func decodeKey(b []byte) (key []byte, input, n int) {
-	size, m := binary.Uvarint(b)
-	if m <= 0 || size > uint64(len(b)-m) {
-		return nil, 0, -1
+// decodeKey decodes the body of a key's frame.
+func decodeKey(body []byte) (key []byte, input int, ok bool) {
+	in, n := binary.Uvarint(body)
+	if n <= 0 {
+		return nil, 0, false
 	}
-	key = b[m : m+int(size)]
-	in, j := binary.Uvarint(b[m+int(size):])
-	if j <= 0 {
-		return nil, 0, -1
-	}
-	return key, int(in), m + int(size) + j
+	return body[n:], int(in), true
 }
 
 // Each calls fn with every key in the order appended, its offset and its
@@ -175,8 +156,9 @@ func decodeKey(b []byte) (key []byte, input, n int) {
 func (k *Keys) Each(fn func(off int64, key []byte, input int) error) error {
 	if k.inMem {
 		for off := 0; off < len(k.mem); {
-			key, input, n := decodeKey(k.mem[off:])
-			if n < 0 {
+			body, n := frameBody(k.mem[off:])
+			key, input, ok := decodeKey(body)
+			if n == 0 || !ok {
 				return errCorrupt
 			}
 			if err := fn(int64(off), key, input); err != nil {
@@ -186,31 +168,25 @@ func (k *Keys) Each(fn func(off int64, key []byte, input int) error) error {
 		}
 		return nil
 	}
-	if err := k.flush(); err != nil {
+	fr, err := k.scan(0, -1, 1<<20)
+	if err != nil {
 		return err
 	}
-	r := bufio.NewReaderSize(io.NewSectionReader(k.f, 0, k.flushed), 1<<20)
-	var buf []byte
-	for off := int64(0); off < k.flushed; {
-		size, err := binary.ReadUvarint(r)
-		if err != nil || size > uint64(k.flushed-off) {
-			return errCorrupt
+	for {
+		off := fr.off
+		frame, n, err := fr.next(1)
+		if err == io.EOF {
+			return nil
 		}
-		if uint64(cap(buf)) < size {
-			buf = make([]byte, size)
-		}
-		key := buf[:size]
-		if _, err := io.ReadFull(r, key); err != nil {
-			return errCorrupt
-		}
-		input, err := binary.ReadUvarint(r)
 		if err != nil {
-			return errCorrupt
-		}
-		if err := fn(off, key, int(input)); err != nil {
 			return err
 		}
-		off += int64(uvarintLen(size)) + int64(size) + int64(uvarintLen(input))
+		key, input, ok := decodeKey(frame[n:])
+		if !ok {
+			return errCorrupt
+		}
+		if err := fn(off, key, input); err != nil {
+			return err
+		}
 	}
-	return nil
 }

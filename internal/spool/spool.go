@@ -84,17 +84,64 @@ func (s *log) Size() int64 { return s.flushed + int64(len(s.buf)) }
 
 // Append adds a record (its Off is ignored) and returns its offset.
 func (s *File) Append(r *Record) (int64, error) {
-	off := s.Size()
 	body := appendBody(s.scratch[:0], r)
 	s.scratch = body
-	if len(s.buf)+len(body)+binary.MaxVarintLen64 > cap(s.buf) {
+	off, err := s.frame(len(body))
+	s.buf = append(s.buf, body...)
+	return off, err
+}
+
+// A log holds frames: a body's length, then the body. Records (File) and
+// keys (Keys) are the bodies of frames, so that one way of writing, reading
+// back by offset and scanning serves both.
+
+// frame starts a frame for a body of n bytes, writing the buffer out first
+// when the frame would not fit in it, and returns the frame's offset: the
+// caller appends the body to s.buf.
+func (s *log) frame(n int) (int64, error) {
+	if len(s.buf)+n+binary.MaxVarintLen64 > cap(s.buf) {
 		if err := s.flush(); err != nil {
 			return 0, err
 		}
 	}
-	s.buf = binary.AppendUvarint(s.buf, uint64(len(body)))
-	s.buf = append(s.buf, body...)
+	off := s.Size()
+	s.buf = binary.AppendUvarint(s.buf, uint64(n))
 	return off, nil
+}
+
+// frameBody returns the body of the frame at the start of b and the
+// frame's length, or nil and 0 when b does not hold a whole frame.
+func frameBody(b []byte) ([]byte, int) {
+	size, k := binary.Uvarint(b)
+	if k <= 0 || uint64(len(b)-k) < size {
+		return nil, 0
+	}
+	return b[k : k+int(size)], k + int(size)
+}
+
+// frameAt returns the body of the frame at off, an offset frame returned,
+// valid until the next call.
+func (s *log) frameAt(off int64) ([]byte, error) {
+	var b []byte
+	if off >= s.flushed {
+		b = s.buf[min(off-s.flushed, int64(len(s.buf))):]
+	} else {
+		// Most frames are a URL and a few fields, a few hundred bytes:
+		// read that much, then the rest if it is longer (a record with
+		// extension data), rather than a page for every frame.
+		b = s.read(off, int(min(firstRead, s.Size()-off)))
+		if b == nil {
+			return nil, fmt.Errorf("spool: read at %d failed", off)
+		}
+		if size, k := binary.Uvarint(b); k > 0 && uint64(len(b)-k) < size && size <= uint64(s.Size()-off) {
+			b = s.read(off, k+int(size))
+		}
+	}
+	body, n := frameBody(b)
+	if n == 0 {
+		return nil, errCorrupt
+	}
+	return body, nil
 }
 
 // appendBody appends the body of the record r (what follows its length).
@@ -216,24 +263,14 @@ func (s *log) flush() error {
 
 // ReadAt returns the record at off, an offset Append returned.
 func (s *File) ReadAt(off int64) (Record, error) {
-	var b []byte
-	if off >= s.flushed {
-		b = s.buf[off-s.flushed:]
-	} else {
-		// Most records are a URL and a few fields, a few hundred bytes:
-		// read that much, then the rest if it is longer (a record with
-		// extension data), rather than a page for every record.
-		n := min(int64(firstRead), s.Size()-off)
-		b = s.read(off, int(n))
-		if b == nil {
-			return Record{}, fmt.Errorf("spool: read at %d failed", off)
-		}
-		size, k := binary.Uvarint(b)
-		if k > 0 && uint64(len(b)-k) < size {
-			b = s.read(off, k+int(size))
-		}
+	body, err := s.frameAt(off)
+	if err == nil && len(body) < 9 {
+		err = errCorrupt
 	}
-	r, _, err := s.decode(b)
+	if err != nil {
+		return Record{}, err
+	}
+	r, err := s.dec.record(body)
 	r.Off = off
 	return r, err
 }
@@ -252,23 +289,53 @@ func (s *log) read(off int64, n int) []byte {
 	return b
 }
 
-// decode decodes the record at the start of b and returns its length.
-func (s *File) decode(b []byte) (Record, int, error) {
-	size, k := binary.Uvarint(b)
-	if k <= 0 || uint64(len(b)-k) < size || size < 9 {
-		return Record{}, 0, errCorrupt
-	}
-	r, err := s.dec.record(b[k : k+int(size)])
-	return r, k + int(size), err
-}
-
 // Scanner reads the records of a spool in order.
 type Scanner struct {
-	s   *File
-	r   *bufio.Reader
-	off int64
-	buf []byte
+	frames
 	dec decoder
+}
+
+// frames reads the frames of a log in order.
+type frames struct {
+	r   *bufio.Reader
+	off int64 // of the next frame
+	buf []byte
+}
+
+// scan returns a reader of the frames from offset start to end (-1: the
+// end of the log), reading ahead bufSize bytes at a time.
+func (s *log) scan(start, end int64, bufSize int) (frames, error) {
+	if err := s.flush(); err != nil {
+		return frames{}, err
+	}
+	if end < 0 {
+		end = s.flushed
+	}
+	return frames{r: bufio.NewReaderSize(io.NewSectionReader(s.f, start, end-start), bufSize), off: start}, nil
+}
+
+// next returns the next frame, whole, valid until the next call, and the
+// length of its length; io.EOF after the last. A body shorter than least
+// is corrupt.
+func (fr *frames) next(least uint64) ([]byte, int, error) {
+	size, err := binary.ReadUvarint(fr.r)
+	if err == io.EOF {
+		return nil, 0, io.EOF
+	}
+	if err != nil || size < least {
+		return nil, 0, errCorrupt
+	}
+	k := uvarintLen(size)
+	if uint64(cap(fr.buf)) < uint64(k)+size {
+		fr.buf = make([]byte, uint64(k)+size)
+	}
+	rec := binary.AppendUvarint(fr.buf[:0], size)[:uint64(k)+size]
+	if _, err := io.ReadFull(fr.r, rec[k:]); err != nil {
+		return nil, 0, errCorrupt
+	}
+	fr.buf = rec
+	fr.off += int64(len(rec))
+	return rec, k, nil
 }
 
 // Scan returns a scanner of every record appended so far. The spool may be
@@ -281,14 +348,11 @@ func (s *File) Scan() (*Scanner, error) {
 // returned) to end (the offset of the record after the last, or -1 for the
 // end of the spool), reading ahead bufSize bytes at a time.
 func (s *File) ScanRange(start, end int64, bufSize int) (*Scanner, error) {
-	if err := s.flush(); err != nil {
+	fr, err := s.scan(start, end, bufSize)
+	if err != nil {
 		return nil, err
 	}
-	if end < 0 {
-		end = s.flushed
-	}
-	r := bufio.NewReaderSize(io.NewSectionReader(s.f, start, end-start), bufSize)
-	return &Scanner{s: s, r: r, off: start}, nil
+	return &Scanner{frames: fr}, nil
 }
 
 // Next returns the next record, or io.EOF after the last.
@@ -301,12 +365,11 @@ func (sc *Scanner) Next() (Record, error) {
 // NextInto reads the next record into *r, or returns io.EOF after the
 // last: a record is large, and a scan of millions copies less so.
 func (sc *Scanner) NextInto(r *Record) error {
-	rec, err := sc.NextRaw()
+	rec, k, err := sc.next(9)
 	if err != nil {
 		*r = Record{}
 		return err
 	}
-	_, k := binary.Uvarint(rec)
 	err = sc.dec.recordInto(rec[k:], r)
 	r.Off = sc.off - int64(len(rec))
 	return err
@@ -315,24 +378,8 @@ func (sc *Scanner) NextInto(r *Record) error {
 // NextRaw returns the next record as Encode wrote it, without decoding it,
 // valid until the next call; io.EOF after the last.
 func (sc *Scanner) NextRaw() ([]byte, error) {
-	size, err := binary.ReadUvarint(sc.r)
-	if err == io.EOF {
-		return nil, io.EOF
-	}
-	if err != nil || size < 9 {
-		return nil, errCorrupt
-	}
-	k := uvarintLen(size)
-	if uint64(cap(sc.buf)) < uint64(k)+size {
-		sc.buf = make([]byte, uint64(k)+size)
-	}
-	rec := binary.AppendUvarint(sc.buf[:0], size)[:uint64(k)+size]
-	if _, err := io.ReadFull(sc.r, rec[k:]); err != nil {
-		return nil, errCorrupt
-	}
-	sc.buf = rec
-	sc.off += int64(len(rec))
-	return rec, nil
+	rec, _, err := sc.next(9)
+	return rec, err
 }
 
 func uvarintLen(v uint64) int {
