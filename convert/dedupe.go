@@ -614,8 +614,13 @@ func (t *table) reserve(n int, maxBytes int64) {
 	t.peak = max(t.peak, 16*size)
 }
 
-// maxPagesHint caps pagesHint: a table reserved for it takes 128 MiB.
-const maxPagesHint = 4 << 20
+// maxPagesHint caps pagesHint: a table reserved for it takes 256 MiB, and
+// holds up to 13M pages without growing. A table that grows holds its old
+// slots and the new at once, and every page of the new is a fresh page
+// fault: at 10M URLs, reserving 256 MiB at once instead of growing from
+// 128 MiB took 5% less CPU (4.96 against 5.25 s, medians of 5 alternating
+// runs; 1M URLs reserve 32 MiB either way).
+const maxPagesHint = 8 << 20
 
 // pagesHint guesses how many pages the inputs hold from the sizes of
 // those that are local files: one a 64 bytes, a URL of a text list and its

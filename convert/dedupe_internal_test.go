@@ -166,4 +166,17 @@ func TestTableReserve(t *testing.T) {
 	path := filepath.Join(dir, "urls.txt")
 	require.NoError(t, os.WriteFile(path, make([]byte, 64*1000), 0o644))
 	assert.Equal(t, 1000, pagesHint([]Input{{Name: path, Path: path}, {Name: "-"}}))
+
+	// The hint of a big input is capped, and the table reserved for it
+	// takes 256 MiB (of which only what is touched is memory).
+	big := filepath.Join(dir, "big.txt")
+	require.NoError(t, os.WriteFile(big, nil, 0o644))
+	require.NoError(t, os.Truncate(big, 1<<30))
+	hint := pagesHint([]Input{{Name: big, Path: big}})
+	assert.Equal(t, maxPagesHint, hint)
+	var capped table
+	defer capped.free()
+	capped.reserve(hint, 1<<30)
+	assert.Equal(t, 256<<20, len(capped.slots)*16)
+	assert.Greater(t, len(capped.slots)*13/16, 12_000_000, "10M pages fit without growing")
 }
