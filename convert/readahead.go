@@ -2,6 +2,7 @@ package convert
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -16,9 +17,14 @@ import (
 // entry it came before, as the reader gave it), the document-level
 // elements read before each entry, and the error that ended the reader.
 //
-// Strict reading, and an input whose reading is observed (convert
-// --strict's checks), are not parsed ahead: a strict reading ends at its
-// first problem, and an observer follows the reader's goroutine.
+// An input whose reading is observed (convert --strict's checks) is
+// parsed ahead when its check can run behind the reader (see
+// deferredCheck): the check then runs on a third goroutine, between the
+// parsing one and the reading one, batch by batch, and what it reports is
+// held as the warnings are, and made on the reading goroutine before the
+// entry it came before. The normal forms the check computes (normalForms)
+// travel with the entries. An observed input whose check cannot run so is
+// read in step.
 //
 // Memory stays bounded: a batch holds at most aheadBatch entries and
 // about aheadBatchBytes bytes of them, and at most aheadDepth batches are
@@ -38,8 +44,11 @@ type warnRoute struct {
 	deliver func(*formats.ParseError)
 	ahead   *parsedAhead // set before its goroutine starts, never after
 	// mayRunAhead is false when the reader must run on the goroutine that
-	// reads it: strict reading, or an observed input.
+	// reads it: an observed input whose check cannot run behind it.
 	mayRunAhead bool
+	// check is the content of an observed input whose check runs behind
+	// its reader when it is read ahead; nil otherwise.
+	check deferredCheck
 	// forms is the observer of the reading when it computes the normal
 	// forms of the locs it reads (see normalForms); nil otherwise.
 	forms normalForms
@@ -54,11 +63,32 @@ func (w *warnRoute) warn(pe *formats.ParseError) {
 	w.deliver(pe)
 }
 
-// heldWarning is a warning the reader gave before the entry at of its
-// batch (or before the batch's error, when at is the batch's length).
+// report is the function a deferred check makes its reports through
+// (see deferredCheck): held in the batch being checked while the reader
+// runs ahead, made at once otherwise.
+func (w *warnRoute) report(fn func()) {
+	if w.ahead != nil {
+		w.ahead.holdReport(fn)
+		return
+	}
+	fn()
+}
+
+// heldWarning is a warning the reader gave, or a report its check made
+// (report set, pe nil), before the entry at of its batch (or before the
+// batch's error, when at is the batch's length).
 type heldWarning struct {
-	at int
-	pe *formats.ParseError
+	at     int
+	pe     *formats.ParseError
+	report func()
+}
+
+// heldForm is the normal form of an entry's loc and the length of its
+// scope, as the observer of the reading computed it (see normalForms); an
+// empty key when it did not.
+type heldForm struct {
+	key   string
+	scope int
 }
 
 // heldExtra is what the reader told beside its entries (its
@@ -75,6 +105,15 @@ type parsedBatch struct {
 	entries []formats.Entry
 	warns   []heldWarning
 	extras  []heldExtra
+	// With a deferred check: the points marked in the check's recording
+	// (an entry's end, nil, or a warning of the reader's), the check of
+	// what the reader gave for this batch (deferredCheck's Cut), then, once
+	// it ran, the warnings and what it reported, in the order the reading
+	// made them, and the normal forms it computed, one for each entry.
+	marks   []*formats.ParseError
+	check   func(onMark func())
+	reports []heldWarning
+	forms   []heldForm
 	bytes   int
 	err     error // after the entries: what ended the reader; nil when more follow
 }
@@ -95,34 +134,60 @@ type parsedAhead struct {
 	fill  parsedBatch
 	extra heldExtra
 
+	// With a deferred check (see readcheck.go): the check's recorder, the
+	// batches parsed and not yet checked, whether the checking goroutine
+	// runs (a report made then is the check's, made on it, and held), and
+	// its batch being checked and the entry it is at.
+	chk      checkRecorder
+	parsed   chan parsedBatch
+	running  atomic.Bool
+	checking *parsedBatch
+	at       int
+
 	// The reading goroutine's: the batch being read, its next entry,
 	// warning and extra, what the reader told beside the entries given,
 	// and the error once met.
-	cur                 parsedBatch
-	next, warn, extraNo int
-	told                heldExtra
-	err                 error
+	cur                      parsedBatch
+	next, warn, rep, extraNo int
+	told                     heldExtra
+	form                     heldForm // the normal form of the entry last given
+	formLoc                  string   // and its loc
+	err                      error
 }
 
 // readAhead starts reading r, whose warnings go through route, on a
 // goroutine of its own, and returns the reader of what it reads. Close
 // (stop) it when it is not read to its end.
 func readAhead(r formats.Reader, route *warnRoute) *parsedAhead {
-	p := &parsedAhead{r: r, route: route, full: make(chan parsedBatch, aheadDepth), free: make(chan parsedBatch, aheadDepth+1),
+	p := &parsedAhead{r: r, route: route, full: make(chan parsedBatch, aheadDepth), free: make(chan parsedBatch, aheadDepth+3),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	route.ahead = p
-	go p.run()
+	out := p.full
+	if route.check != nil {
+		p.chk = route.check.DeferCheck(route.report)
+		p.parsed = make(chan parsedBatch, 1)
+		out = p.parsed
+		p.running.Store(true)
+		go p.checkBatches()
+	}
+	go p.run(out)
 	return p
 }
 
-// run reads r to its end or error, a batch at a time, until stopped.
-func (p *parsedAhead) run() {
-	defer close(p.done)
+// run reads r to its end or error, a batch at a time, until stopped, and
+// sends the batches to out.
+func (p *parsedAhead) run(out chan<- parsedBatch) {
+	if p.chk != nil {
+		defer close(p.parsed) // the checking goroutine closes done
+	} else {
+		defer close(p.done)
+	}
 	xr, _ := p.r.(formats.ExtraReader)
 	for {
 		select {
 		case p.fill = <-p.free:
 			p.fill.entries, p.fill.warns, p.fill.extras, p.fill.bytes = p.fill.entries[:0], p.fill.warns[:0], p.fill.extras[:0], 0
+			p.fill.marks, p.fill.reports, p.fill.forms = p.fill.marks[:0], p.fill.reports[:0], p.fill.forms[:0]
 		default:
 			p.fill = parsedBatch{entries: make([]formats.Entry, 0, aheadBatch)}
 		}
@@ -135,6 +200,10 @@ func (p *parsedAhead) run() {
 			}
 			b.entries = append(b.entries, e)
 			b.bytes += heldBytes(&e)
+			if p.chk != nil {
+				b.marks = append(b.marks, nil)
+				p.chk.Mark()
+			}
 			if xr != nil {
 				if h, n := xr.Head(), xr.LeftOut(); len(h) != len(p.extra.head) || n != p.extra.leftOut {
 					p.extra = heldExtra{at: len(b.entries), head: h, leftOut: n}
@@ -144,8 +213,11 @@ func (p *parsedAhead) run() {
 		}
 		batch := p.fill
 		p.fill = parsedBatch{}
+		if p.chk != nil {
+			batch.check = p.chk.Cut()
+		}
 		select {
-		case p.full <- batch:
+		case out <- batch:
 		case <-p.stop:
 			return
 		}
@@ -158,7 +230,23 @@ func (p *parsedAhead) run() {
 // hold keeps a warning of the reader, on its goroutine, in the batch
 // being filled.
 func (p *parsedAhead) hold(pe *formats.ParseError) {
+	if p.chk != nil {
+		// In its place among what the check reports.
+		p.fill.marks = append(p.fill.marks, pe)
+		p.chk.Mark()
+		return
+	}
 	p.fill.warns = append(p.fill.warns, heldWarning{at: len(p.fill.entries), pe: pe})
+}
+
+// NormalForm returns the normal form of loc and the length of its scope
+// as the observer of the reading computed them, when loc is that of the
+// entry last given (see normalForms).
+func (p *parsedAhead) NormalForm(loc string) (key string, scope int, ok bool) {
+	if loc != p.formLoc || p.form.key == "" {
+		return "", 0, false
+	}
+	return p.form.key, p.form.scope, true
 }
 
 // Next returns the next entry of the reader, having given the warnings
@@ -181,9 +269,20 @@ func (p *parsedAhead) nextInto(e *formats.Entry) error {
 			p.route.deliver(b.warns[p.warn].pe)
 			p.warn++
 		}
+		for p.rep < len(b.reports) && b.reports[p.rep].at <= p.next {
+			if r := b.reports[p.rep]; r.report != nil {
+				r.report()
+			} else {
+				p.route.deliver(r.pe)
+			}
+			p.rep++
+		}
 		if p.next < len(b.entries) {
 			*e = b.entries[p.next]
 			b.entries[p.next] = formats.Entry{}
+			if p.next < len(b.forms) {
+				p.form, p.formLoc = b.forms[p.next], e.Loc
+			}
 			p.next++
 			for p.extraNo < len(b.extras) && b.extras[p.extraNo].at <= p.next {
 				p.told = b.extras[p.extraNo]
@@ -207,11 +306,15 @@ func (p *parsedAhead) recycle() {
 	}
 	clear(p.cur.warns)
 	clear(p.cur.extras)
+	clear(p.cur.marks)
+	clear(p.cur.reports)
+	clear(p.cur.forms)
+	p.cur.check = nil
 	select {
 	case p.free <- p.cur:
 	default:
 	}
-	p.cur, p.next, p.warn, p.extraNo = parsedBatch{}, 0, 0, 0
+	p.cur, p.next, p.warn, p.rep, p.extraNo = parsedBatch{}, 0, 0, 0, 0
 }
 
 // Head returns the document-level elements the reader had read when it
@@ -237,7 +340,7 @@ func (p *parsedAhead) LeftOut() int {
 // its goroutine no longer touches it.
 func (p *parsedAhead) ended() formats.Reader { return p.r }
 
-// close stops the goroutine and waits for it to end.
+// close stops the goroutines and waits for them to end.
 func (p *parsedAhead) close() {
 	p.once.Do(func() { close(p.stop) })
 	<-p.done

@@ -231,12 +231,18 @@ type normalForms interface {
 
 // normalForm gives the item it read from f its normal form under the
 // always-on rules (Item.key with a nil norm), when the observer of f's
-// reading computed it.
+// reading computed it: on the goroutine that parses ahead, when f's
+// reader runs so, which keeps it with the entry.
 func (f *frame) normalForm(it *Item) {
-	if f.route.forms != nil {
-		if key, scope, ok := f.route.forms.NormalForm(it.Entry.Loc); ok {
-			it.key, it.scope = key, scope
-		}
+	forms := f.route.forms
+	if forms == nil {
+		return
+	}
+	if f.parse != nil {
+		forms = f.parse
+	}
+	if key, scope, ok := forms.NormalForm(it.Entry.Loc); ok {
+		it.key, it.scope = key, scope
 	}
 }
 
@@ -286,6 +292,9 @@ func (s *Source) end(f *frame, err error) error {
 		s.headMu.Unlock()
 	}
 	if f.closer != nil {
+		// Once its goroutine has ended: closing ends the check of an
+		// observed input, whose last reports are then made at once.
+		f.stopReading()
 		f.closer.Close()
 		f.closer = nil
 	}
@@ -389,12 +398,15 @@ func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Rea
 	}
 	if o, ok := rc.(interface{ ReadObserver() any }); ok {
 		// The content asks for its reading to be observed, by a check
-		// that shares it (feed2sitemap convert --strict).
+		// that shares it (feed2sitemap convert --strict). Its reader runs
+		// ahead only when the check can run behind it (see readcheck.go),
+		// strict or not: what the check reports, what the reader warns
+		// and the error that ends a strict reading come in their order;
+		// the normal forms the check computes go with the entries (see
+		// normalForm).
 		ro.Observer = o.ReadObserver()
-		route.mayRunAhead = route.mayRunAhead && ro.Observer == nil
-		if !route.mayRunAhead {
-			// Read on the goroutine that takes its entries: the normal
-			// forms the observer computed are asked for in step.
+		if ro.Observer != nil {
+			route.check, route.mayRunAhead = rc.(deferredCheck)
 			route.forms, _ = ro.Observer.(normalForms)
 		}
 	}

@@ -18,6 +18,7 @@ type Observation struct {
 	w      io.WriteCloser
 	doc    *doc
 	ev     *xmlEvents
+	proxy  *xmlProxy // what XML returns: ev, or its recording once deferred
 	shared *textenc.Shared
 	closed bool
 }
@@ -36,7 +37,8 @@ func (v *Validator) Observe(src Source, report func(Finding)) *Observation {
 	}
 	d := v.newDoc(src, report)
 	d.x = &xmlCheck{}
-	return &Observation{w: bytes.Writer(src, report), doc: d, ev: &xmlEvents{d: d}, shared: bytes.shared}
+	ev := &xmlEvents{d: d}
+	return &Observation{w: bytes.Writer(src, report), doc: d, ev: ev, proxy: &xmlProxy{ev: ev}, shared: bytes.shared}
 }
 
 // TextShared returns what the check of the bytes shares with the
@@ -45,8 +47,10 @@ func (v *Validator) Observe(src Source, report func(Finding)) *Observation {
 func (o *Observation) TextShared() *textenc.Shared { return o.shared }
 
 // XML returns the observer to attach to the document's XML reader
-// (formats.ReadOptions.Observer).
-func (o *Observation) XML() sitemapxml.Observer { return o.ev }
+// (formats.ReadOptions.Observer). It also tells the normal form of the
+// url the rules checked last: NormalForm(loc) (key string, scope int, ok
+// bool), as xmlEvents.NormalForm.
+func (o *Observation) XML() sitemapxml.Observer { return o.proxy }
 
 // Write checks the next bytes of the document. It never fails because of
 // the check.

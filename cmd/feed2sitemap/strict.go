@@ -156,7 +156,7 @@ func (s *strictCheck) wrap(in convert.Input) convert.Input {
 		// pages merged across inputs are no duplicates here.
 		v := validate.New(validate.Options{NoFollow: true, Independent: true})
 		obs := v.Observe(src, s.report)
-		c := &checkedInput{Reader: io.TeeReader(rc, obs), rc: rc, check: obs}
+		c := &checkedInput{Reader: io.TeeReader(rc, obs), rc: rc, check: obs, report: s.report}
 		s.mu.Lock()
 		s.open = append(s.open, c)
 		s.mu.Unlock()
@@ -226,8 +226,23 @@ func (s *strictCheck) err() error {
 // checkedInput is the content of an input read through the rule engine.
 type checkedInput struct {
 	io.Reader
-	rc    io.ReadCloser
-	check *validate.Observation // closing again returns the first Close's error
+	rc     io.ReadCloser
+	check  *validate.Observation // closing again returns the first Close's error
+	report func(validate.Finding)
+}
+
+// DeferCheck has the XML rules check what the conversion's reader gives
+// them behind the reader, on a goroutine of the conversion's, instead of
+// in step with it (validate.Observation.Defer): their findings are made
+// through route, which makes each when the conversion reaches the entry
+// it came before, so that a conversion that stops early reports what it
+// read, as when checked in step.
+func (c *checkedInput) DeferCheck(route func(report func())) interface {
+	Mark()
+	Cut() func(onMark func())
+} {
+	report := c.report
+	return c.check.Defer(func(f validate.Finding) { route(func() { report(f) }) })
 }
 
 // ReadObserver returns the observer of the input's XML reader: the rules
