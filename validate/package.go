@@ -28,6 +28,9 @@
 // document it checks (duplicate-url, url-twins), unless Options.Independent
 // makes each Check a run of its own, as a converter checking its inputs one
 // by one wants. Check reads a document from an io.Reader; Writer takes it
-// from a caller that reads the input itself (through io.TeeReader). Report
-// gathers findings and writes them for people or as JSON.
+// from a caller that reads the input itself (through io.TeeReader); Observe
+// shares the caller's own XML reader (feed2sitemap convert --strict), whose
+// tokens the rules check in step with it or, once Deferred, behind it on
+// a goroutine of the caller's. Report gathers findings and writes them for
+// people or as JSON.
 package validate
