@@ -192,7 +192,7 @@ func (p *parsedAhead) run(out chan<- parsedBatch) {
 			p.fill = parsedBatch{entries: make([]formats.Entry, 0, aheadBatch)}
 		}
 		b := &p.fill
-		for len(b.entries) < aheadBatch && b.bytes < aheadBatchBytes {
+		for len(b.entries) < aheadBatch && b.bytes < aheadBatchBytes && (p.chk == nil || p.chk.Bytes() < aheadBatchBytes) {
 			e, err := p.r.Next()
 			if err != nil {
 				b.err = err

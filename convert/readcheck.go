@@ -16,12 +16,15 @@ package convert
 // on, with the function to make the check's reports through (each report
 // is a function to run in its turn: see warnRoute.report); it returns the
 // check's recorder, on the goroutine that reads: Mark is called after
-// each entry the reader gives, and Cut after the last of each batch,
-// which returns what checks the batch, calling onMark at the end of each
-// entry once it is checked.
+// each entry the reader gives (and at each warning of the reader's), Bytes
+// says how much memory what was recorded since the last cut holds (a batch
+// ends past aheadBatchBytes of it too), and Cut, after the last entry of
+// each batch, returns what checks the batch, calling onMark at each mark
+// once what came before it is checked.
 type deferredCheck interface {
 	DeferCheck(route func(report func())) interface {
 		Mark()
+		Bytes() int
 		Cut() func(onMark func())
 	}
 }
@@ -29,6 +32,7 @@ type deferredCheck interface {
 // checkRecorder is what DeferCheck returns.
 type checkRecorder = interface {
 	Mark()
+	Bytes() int
 	Cut() func(onMark func())
 }
 

@@ -37,6 +37,7 @@ func (c *checkedContent) ReadObserver() any { return c.obs.XML() }
 
 func (c *checkedContent) DeferCheck(route func(report func())) interface {
 	Mark()
+	Bytes() int
 	Cut() func(onMark func())
 } {
 	return c.obs.Defer(func(f validate.Finding) { route(func() { c.report(f) }) })
@@ -183,4 +184,58 @@ func TestDeferredCheckGivesWhatCheckingInStepGives(t *testing.T) {
 			require.Equal(t, want, got, "seed %d, strict %v, stopped after %d entries", seed, strict, stop)
 		}
 	}
+}
+
+// bulkyCheck is the content of an observed input whose deferred check
+// records 100 KiB for each mark (a document of long texts or tags).
+type bulkyCheck struct {
+	io.ReadCloser
+	marks int
+}
+
+func (c *bulkyCheck) ReadObserver() any { return struct{}{} }
+
+func (c *bulkyCheck) DeferCheck(func(report func())) interface {
+	Mark()
+	Bytes() int
+	Cut() func(onMark func())
+} {
+	return c
+}
+
+func (c *bulkyCheck) Mark()      { c.marks++ }
+func (c *bulkyCheck) Bytes() int { return c.marks * 100 << 10 }
+
+func (c *bulkyCheck) Cut() func(onMark func()) {
+	n := c.marks
+	c.marks = 0
+	return func(onMark func()) {
+		for range n {
+			onMark()
+		}
+	}
+}
+
+func TestDeferredCheckBatchesAreBoundedByWhatTheCheckHolds(t *testing.T) {
+	// A batch ends once what the check recorded for it passes
+	// aheadBatchBytes, however few its entries: three entries here.
+	var list strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&list, "https://a.example/%d\n", i)
+	}
+	in := Input{Name: "urls.txt", Open: func() (io.ReadCloser, error) {
+		return &bulkyCheck{ReadCloser: io.NopCloser(strings.NewReader(list.String()))}, nil
+	}}
+	src, err := Open([]Input{in}, ReadOptions{}, nil)
+	require.NoError(t, err)
+	defer src.Close()
+	for i := range 1000 {
+		it, err := src.NextItem()
+		require.NoError(t, err)
+		require.Equal(t, fmt.Sprintf("https://a.example/%d", i), it.Entry.Loc)
+		require.NotNil(t, src.top.parse, "read ahead")
+		require.LessOrEqual(t, len(src.top.parse.cur.entries), 3)
+	}
+	_, err = src.NextItem()
+	require.Equal(t, io.EOF, err)
 }

@@ -112,6 +112,10 @@ func (o *Observation) Defer(report func(Finding)) *Deferred {
 // that reads.
 func (d *Deferred) Mark() { d.p.rec.Mark() }
 
+// Bytes returns about how many bytes what was recorded since the last Cut
+// holds (see sitemapxml.Recording.Bytes), on the goroutine that reads.
+func (d *Deferred) Bytes() int { return d.p.rec.Bytes() }
+
 // Cut returns, on the goroutine that reads, the check of what the reader
 // gave since the last Cut: a function that gives it to the rules, calling
 // onMark at each entry's end once the rules have checked it, so that

@@ -239,6 +239,7 @@ type checkedInput struct {
 // read, as when checked in step.
 func (c *checkedInput) DeferCheck(route func(report func())) interface {
 	Mark()
+	Bytes() int
 	Cut() func(onMark func())
 } {
 	report := c.report

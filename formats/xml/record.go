@@ -1,6 +1,9 @@
 package xml
 
-import "encoding/xml"
+import (
+	"encoding/xml"
+	"unsafe"
+)
 
 // Recording keeps the calls a reader gives its Observer, to give them to
 // another Observer later (Replay), on another goroutine: a check that
@@ -20,6 +23,7 @@ type Recording struct {
 	calls []call
 	text  []byte     // the text of the calls, one after another
 	attrs []xml.Attr // the attributes of the start tags, one after another
+	size  int        // the bytes the calls hold (see Bytes)
 }
 
 // callKind says which Observer method a call is, or a mark.
@@ -58,6 +62,7 @@ type call struct {
 func (r *Recording) keep(b []byte) (from, to int) {
 	from = len(r.text)
 	r.text = append(r.text, b...)
+	r.size += len(b)
 	return from, len(r.text)
 }
 
@@ -65,6 +70,9 @@ func (r *Recording) keep(b []byte) (from, to int) {
 func (r *Recording) StartElement(name xml.Name, attrs []xml.Attr, line, col int) bool {
 	from := len(r.attrs)
 	r.attrs = append(r.attrs, attrs...)
+	for _, a := range attrs {
+		r.size += len(a.Name.Space) + len(a.Name.Local) + len(a.Value) + int(unsafe.Sizeof(a))
+	}
 	r.calls = append(r.calls, call{kind: callStart, name: name, from: from, to: len(r.attrs), line: line, col: col})
 	return true
 }
@@ -115,6 +123,12 @@ func (r *Recording) Mark() { r.calls = append(r.calls, call{kind: callMark}) }
 // Len returns how many calls and marks the Recording holds.
 func (r *Recording) Len() int { return len(r.calls) }
 
+// Bytes returns about how many bytes of memory the calls recorded hold:
+// their text, their attributes and the calls themselves. A reader run
+// ahead of the check cuts its recording by it, so that a document of long
+// texts or tags is not held whole.
+func (r *Recording) Bytes() int { return r.size + len(r.calls)*int(unsafe.Sizeof(call{})) }
+
 // Replay gives o the calls recorded, in their order, as the reader would
 // have, and calls onMark (when not nil) at each mark. observing says
 // whether o still observes: once a call returns false (or when observing
@@ -163,5 +177,5 @@ func (r *Recording) Replay(o FieldObserver, onMark func(), observing bool) bool 
 func (r *Recording) Reset() {
 	clear(r.calls) // names, targets and errors
 	clear(r.attrs)
-	r.calls, r.text, r.attrs = r.calls[:0], r.text[:0], r.attrs[:0]
+	r.calls, r.text, r.attrs, r.size = r.calls[:0], r.text[:0], r.attrs[:0], 0
 }

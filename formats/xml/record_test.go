@@ -130,3 +130,18 @@ func FuzzRecordingReplaysAsObserved(f *testing.F) {
 		checkRecordedSame(t, data)
 	})
 }
+
+func TestRecordingBytes(t *testing.T) {
+	// Bytes grows with the text and the attributes recorded, and Reset
+	// brings it back to nothing.
+	rec := &xml.Recording{}
+	assert.Zero(t, rec.Bytes())
+	rec.CharData([]byte(strings.Repeat("x", 10_000)), 1, 1)
+	text := rec.Bytes()
+	assert.Greater(t, text, 10_000)
+	rec.StartElement(encxml.Name{Local: "url"}, []encxml.Attr{{Name: encxml.Name{Local: "a"}, Value: strings.Repeat("v", 5_000)}}, 2, 1)
+	assert.Greater(t, rec.Bytes(), text+5_000)
+	rec.Reset()
+	assert.Zero(t, rec.Bytes())
+	assert.Zero(t, rec.Len())
+}
