@@ -113,9 +113,7 @@ func (m *merger) Close() error {
 	if m.out != nil {
 		m.out.Close()
 	}
-	if m.pages != nil {
-		m.pages.Close()
-	}
+	m.releasePlain()
 	if m.sp != nil {
 		return m.sp.Close()
 	}
@@ -319,6 +317,10 @@ func (m *merger) nextPlain(it *Item) (err error) {
 			if m.end != io.EOF {
 				m.err = m.end
 			}
+			// Nothing is looked up after the last page: the table and
+			// the keys go now, on this goroutine, while the writer ends
+			// the output, rather than at Close.
+			m.releasePlain()
 			return m.end
 		}
 		if m.pages == nil {
@@ -418,6 +420,18 @@ func (m *merger) addPlain(loc string, input int, k string, h uint64) (bool, erro
 	}
 	m.merged(input, firstInput, loc)
 	return false, nil
+}
+
+// releasePlain gives back the memory and the spool file of a plain
+// dedupe's table and keys; what is looked up after finds nothing. Called
+// more than once, it does nothing more.
+func (m *merger) releasePlain() {
+	m.table.free()
+	m.fallback = nil
+	if m.pages != nil {
+		m.pages.Close()
+		m.pages = nil
+	}
 }
 
 // keysInMemory returns how many bytes of keys a plain merger with the

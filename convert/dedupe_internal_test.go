@@ -180,3 +180,38 @@ func TestTableReserve(t *testing.T) {
 	assert.Equal(t, 256<<20, len(capped.slots)*16)
 	assert.Greater(t, len(capped.slots)*13/16, 12_000_000, "10M pages fit without growing")
 }
+
+// A plain dedupe gives back its table and its keys once its input ended,
+// before Close, and Close gives them back when it stops early; a spooling
+// one's table goes at Close too when the reading stops early.
+func TestDedupeReleasesItsMemory(t *testing.T) {
+	var src multi
+	for i := range 3000 {
+		src.es = append(src.es, formats.Entry{Loc: fmt.Sprintf("https://www.example.com/page/%d", i%2000)})
+		src.inputs = append(src.inputs, 0)
+	}
+	for _, plain := range []bool{true, false} {
+		for _, stopAt := range []int{0, 10} {
+			in := src
+			m := newMerger(&in, nil, nil, t.TempDir())
+			m.plain = plain
+			n := 0
+			for _, err := range formats.All(m) {
+				require.NoError(t, err)
+				if n++; n == stopAt {
+					break
+				}
+			}
+			if stopAt == 0 {
+				assert.Equal(t, 2000, n)
+				if plain {
+					assert.True(t, m.table.slots == nil, "the table, at the end of the input")
+					assert.True(t, m.pages == nil, "the keys, at the end of the input")
+				}
+			}
+			require.NoError(t, m.Close())
+			assert.True(t, m.table.slots == nil, "plain %v, stopped at %d: the table, at Close", plain, stopAt)
+			assert.True(t, m.pages == nil, "plain %v, stopped at %d: the keys, at Close", plain, stopAt)
+		}
+	}
+}
