@@ -16,9 +16,10 @@ import (
 func (p *part) store(chunks <-chan []byte, gz bool, slots, open chan struct{}, written *atomic.Int64) {
 	defer func() { <-open }()
 	h := sha256.New()
+	out := &writeback{f: p.file}
 	var zw *gzipper
 	if gz {
-		zw = newGzipper(p.file, h)
+		zw = newGzipper(out, h)
 	}
 	var err error
 	for c := range chunks {
@@ -28,7 +29,7 @@ func (p *part) store(chunks <-chan []byte, gz bool, slots, open chan struct{}, w
 			continue
 		case err == nil:
 			h.Write(c)
-			_, err = p.file.Write(c)
+			_, err = out.Write(c)
 		}
 		putChunk(c)
 	}
