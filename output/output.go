@@ -21,7 +21,9 @@
 // parts removed: files that match this output's part pattern and are not
 // part of the new set, never other files. A run that fails, or is killed at
 // any point, leaves the index on disk pointing at complete parts of one run,
-// the old one or the new one.
+// the old one or the new one. Every file is synced before it is renamed;
+// its data is handed to the system's writeback as it is written (every
+// MiB), so that the syncs wait for little at the end.
 //
 // Two runs on the same output are serialized by Lock: a lock file beside
 // the output (".STEM.lock") that the second run waits for. Temporary files
