@@ -53,7 +53,7 @@ func (r *runBuf) add(it *Item, o Order) bool {
 	r.scratch = rec
 	if len(r.arena)+len(rec) > cap(r.arena) && !r.grow(&r.arena, len(rec), 1) ||
 		len(r.items) == cap(r.items) && !r.grow(nil, 1, sortItemBytes) ||
-		len(r.arena)+len(rec) > math.MaxUint32 && len(r.items) > 0 {
+		uint64(len(r.arena)+len(rec)) > math.MaxUint32 && len(r.items) > 0 {
 		return false
 	}
 	at, n := spool.EncodedLoc(rec)

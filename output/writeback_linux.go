@@ -1,3 +1,5 @@
+//go:build linux && (amd64 || arm64 || riscv64 || loong64 || mips64 || mips64le || s390x)
+
 package output
 
 import (
