@@ -113,7 +113,7 @@ func (m *merger) Close() error {
 	if m.out != nil {
 		m.out.Close()
 	}
-	m.releasePlain()
+	m.release()
 	if m.sp != nil {
 		return m.sp.Close()
 	}
@@ -320,7 +320,7 @@ func (m *merger) nextPlain(it *Item) (err error) {
 			// Nothing is looked up after the last page: the table and
 			// the keys go now, on this goroutine, while the writer ends
 			// the output, rather than at Close.
-			m.releasePlain()
+			m.release()
 			return m.end
 		}
 		if m.pages == nil {
@@ -422,10 +422,10 @@ func (m *merger) addPlain(loc string, input int, k string, h uint64) (bool, erro
 	return false, nil
 }
 
-// releasePlain gives back the memory and the spool file of a plain
-// dedupe's table and keys; what is looked up after finds nothing. Called
-// more than once, it does nothing more.
-func (m *merger) releasePlain() {
+// release gives back the memory of the table and, of a plain merger, the
+// memory and the spool file of its keys; what is looked up after finds
+// nothing. Called more than once, it does nothing more.
+func (m *merger) release() {
 	m.table.free()
 	m.fallback = nil
 	if m.pages != nil {

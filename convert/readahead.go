@@ -103,19 +103,20 @@ type heldExtra struct {
 // aheadBatch is entries a reader gave, with what came with them.
 type parsedBatch struct {
 	entries []formats.Entry
-	warns   []heldWarning
-	extras  []heldExtra
+	// warns are the reader's warnings; with a deferred check, those and
+	// what the check reported, in the order the reading made them, put
+	// there by the checking goroutine.
+	warns  []heldWarning
+	extras []heldExtra
 	// With a deferred check: the points marked in the check's recording
 	// (an entry's end, nil, or a warning of the reader's), the check of
-	// what the reader gave for this batch (deferredCheck's Cut), then, once
-	// it ran, the warnings and what it reported, in the order the reading
-	// made them, and the normal forms it computed, one for each entry.
-	marks   []*formats.ParseError
-	check   func(onMark func())
-	reports []heldWarning
-	forms   []heldForm
-	bytes   int
-	err     error // after the entries: what ended the reader; nil when more follow
+	// what the reader gave for this batch (deferredCheck's Cut), and, once
+	// it ran, the normal forms it computed, one for each entry.
+	marks []*formats.ParseError
+	check func(onMark func())
+	forms []heldForm
+	bytes int
+	err   error // after the entries: what ended the reader; nil when more follow
 }
 
 // parsedAhead is a reader run on a goroutine of its own, read in batches.
@@ -147,12 +148,12 @@ type parsedAhead struct {
 	// The reading goroutine's: the batch being read, its next entry,
 	// warning and extra, what the reader told beside the entries given,
 	// and the error once met.
-	cur                      parsedBatch
-	next, warn, rep, extraNo int
-	told                     heldExtra
-	form                     heldForm // the normal form of the entry last given
-	formLoc                  string   // and its loc
-	err                      error
+	cur                 parsedBatch
+	next, warn, extraNo int
+	told                heldExtra
+	form                heldForm // the normal form of the entry last given
+	formLoc             string   // and its loc
+	err                 error
 }
 
 // readAhead starts reading r, whose warnings go through route, on a
@@ -187,7 +188,7 @@ func (p *parsedAhead) run(out chan<- parsedBatch) {
 		select {
 		case p.fill = <-p.free:
 			p.fill.entries, p.fill.warns, p.fill.extras, p.fill.bytes = p.fill.entries[:0], p.fill.warns[:0], p.fill.extras[:0], 0
-			p.fill.marks, p.fill.reports, p.fill.forms = p.fill.marks[:0], p.fill.reports[:0], p.fill.forms[:0]
+			p.fill.marks, p.fill.forms = p.fill.marks[:0], p.fill.forms[:0]
 		default:
 			p.fill = parsedBatch{entries: make([]formats.Entry, 0, aheadBatch)}
 		}
@@ -266,16 +267,12 @@ func (p *parsedAhead) nextInto(e *formats.Entry) error {
 		}
 		b := &p.cur
 		for p.warn < len(b.warns) && b.warns[p.warn].at <= p.next {
-			p.route.deliver(b.warns[p.warn].pe)
-			p.warn++
-		}
-		for p.rep < len(b.reports) && b.reports[p.rep].at <= p.next {
-			if r := b.reports[p.rep]; r.report != nil {
-				r.report()
+			if w := b.warns[p.warn]; w.report != nil {
+				w.report()
 			} else {
-				p.route.deliver(r.pe)
+				p.route.deliver(w.pe)
 			}
-			p.rep++
+			p.warn++
 		}
 		if p.next < len(b.entries) {
 			*e = b.entries[p.next]
@@ -307,14 +304,13 @@ func (p *parsedAhead) recycle() {
 	clear(p.cur.warns)
 	clear(p.cur.extras)
 	clear(p.cur.marks)
-	clear(p.cur.reports)
 	clear(p.cur.forms)
 	p.cur.check = nil
 	select {
 	case p.free <- p.cur:
 	default:
 	}
-	p.cur, p.next, p.warn, p.rep, p.extraNo = parsedBatch{}, 0, 0, 0, 0
+	p.cur, p.next, p.warn, p.extraNo = parsedBatch{}, 0, 0, 0
 }
 
 // Head returns the document-level elements the reader had read when it

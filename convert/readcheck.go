@@ -22,14 +22,12 @@ package convert
 // each batch, returns what checks the batch, calling onMark at each mark
 // once what came before it is checked.
 type deferredCheck interface {
-	DeferCheck(route func(report func())) interface {
-		Mark()
-		Bytes() int
-		Cut() func(onMark func())
-	}
+	DeferCheck(route func(report func())) checkRecorder
 }
 
-// checkRecorder is what DeferCheck returns.
+// checkRecorder is what DeferCheck returns: an alias of the unnamed
+// interface, so that a content outside the package (which cannot name it)
+// declares DeferCheck with the same interface written out.
 type checkRecorder = interface {
 	Mark()
 	Bytes() int
@@ -63,7 +61,7 @@ func (p *parsedAhead) checkBatches() {
 		mark := 0
 		b.check(func() {
 			if pe := b.marks[mark]; pe != nil {
-				b.reports = append(b.reports, heldWarning{at: p.at, pe: pe})
+				b.warns = append(b.warns, heldWarning{at: p.at, pe: pe})
 				mark++
 				return
 			}
@@ -98,5 +96,5 @@ func (p *parsedAhead) holdReport(fn func()) {
 		fn()
 		return
 	}
-	p.checking.reports = append(p.checking.reports, heldWarning{at: p.at, report: fn})
+	p.checking.warns = append(p.checking.warns, heldWarning{at: p.at, report: fn})
 }

@@ -1,81 +1,18 @@
 package validate
 
-import (
-	"encoding/xml"
-
-	sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
-)
+import sitemapxml "github.com/feed2sitemap/feed2sitemap/formats/xml"
 
 // xmlProxy is the observer an Observation gives the caller's XML reader
-// (XML): it hands each token to the rules, in step with the reading, or,
-// once the check is deferred (Defer), records it for them.
+// (XML): it hands each token to the rules (ev), in step with the reading,
+// or, once the check is deferred (Defer), to the recording of them (rec).
 type xmlProxy struct {
-	ev  *xmlEvents
-	rec *sitemapxml.Recording // nil: in step
-}
-
-// StartElement checks or records a start tag.
-func (p *xmlProxy) StartElement(name xml.Name, attrs []xml.Attr, line, col int) bool {
-	if p.rec != nil {
-		return p.rec.StartElement(name, attrs, line, col)
-	}
-	return p.ev.StartElement(name, attrs, line, col)
-}
-
-// EndElement checks or records an end tag.
-func (p *xmlProxy) EndElement(name xml.Name, line, col int) bool {
-	if p.rec != nil {
-		return p.rec.EndElement(name, line, col)
-	}
-	return p.ev.EndElement(name, line, col)
-}
-
-// Field checks or records a field of an entry.
-func (p *xmlProxy) Field(name xml.Name, text []byte, line, col, textLine, textCol, endLine, endCol int) bool {
-	if p.rec != nil {
-		return p.rec.Field(name, text, line, col, textLine, textCol, endLine, endCol)
-	}
-	return p.ev.Field(name, text, line, col, textLine, textCol, endLine, endCol)
-}
-
-// CharData checks or records text.
-func (p *xmlProxy) CharData(text []byte, line, col int) {
-	if p.rec != nil {
-		p.rec.CharData(text, line, col)
-		return
-	}
-	p.ev.CharData(text, line, col)
-}
-
-// ProcInst checks or records a processing instruction.
-func (p *xmlProxy) ProcInst(target string, offset int64, line, col int) {
-	if p.rec != nil {
-		p.rec.ProcInst(target, offset, line, col)
-		return
-	}
-	p.ev.ProcInst(target, offset, line, col)
-}
-
-// Directive checks or records a declaration.
-func (p *xmlProxy) Directive(text []byte, line, col int) {
-	if p.rec != nil {
-		p.rec.Directive(text, line, col)
-		return
-	}
-	p.ev.Directive(text, line, col)
-}
-
-// End checks or records the end of the document.
-func (p *xmlProxy) End(err error, line, col int) {
-	if p.rec != nil {
-		p.rec.End(err, line, col)
-		return
-	}
-	p.ev.End(err, line, col)
+	sitemapxml.FieldObserver // ev, or rec once deferred
+	ev                       *xmlEvents
+	rec                      *sitemapxml.Recording
 }
 
 // SkipsSpace passes on that the rules skip white space between the
-// children of an entry (see xmlEvents.SkipsSpace).
+// children of an entry (see xmlEvents.SkipsSpace), as a Recording does.
 func (p *xmlProxy) SkipsSpace() {}
 
 // NormalForm returns the normal form the rules computed for the url they
@@ -105,6 +42,7 @@ func (o *Observation) Defer(report func(Finding)) *Deferred {
 	o.doc.report = report
 	p := o.proxy
 	p.rec = new(sitemapxml.Recording)
+	p.FieldObserver = p.rec
 	return &Deferred{p: p, free: make(chan *sitemapxml.Recording, 8), observing: !p.ev.done}
 }
 
@@ -127,6 +65,7 @@ func (d *Deferred) Cut() func(onMark func()) {
 	default:
 		d.p.rec = new(sitemapxml.Recording)
 	}
+	d.p.FieldObserver = d.p.rec
 	return func(onMark func()) {
 		d.observing = rec.Replay(d.p.ev, onMark, d.observing)
 		rec.Reset()

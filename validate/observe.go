@@ -38,7 +38,7 @@ func (v *Validator) Observe(src Source, report func(Finding)) *Observation {
 	d := v.newDoc(src, report)
 	d.x = &xmlCheck{}
 	ev := &xmlEvents{d: d}
-	return &Observation{w: bytes.Writer(src, report), doc: d, ev: ev, proxy: &xmlProxy{ev: ev}, shared: bytes.shared}
+	return &Observation{w: bytes.Writer(src, report), doc: d, ev: ev, proxy: &xmlProxy{FieldObserver: ev, ev: ev}, shared: bytes.shared}
 }
 
 // TextShared returns what the check of the bytes shares with the
