@@ -9,6 +9,7 @@ require (
 	github.com/mmcdole/goxpp/v2 v2.0.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/net v0.58.0
+	golang.org/x/sys v0.47.0
 	golang.org/x/text v0.41.0
 )
 

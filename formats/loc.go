@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/net/idna"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/asciiset"
 	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
@@ -112,45 +113,34 @@ func isCanonical(s string) (ok, hash bool) {
 	if len(s) > MaxLocLength {
 		return false, false
 	}
-	i := 0
-	for ; i < len(rest); i++ {
-		c := rest[i]
-		if c == '/' || c == '?' || c == '#' {
-			break
-		}
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == ':') {
-			return false, false
-		}
+	i := canonicalHost.Span(rest)
+	if i < len(rest) && rest[i] != '/' && rest[i] != '?' && rest[i] != '#' {
+		return false, false
 	}
 	if host, port, hasPort := strings.Cut(rest[:i], ":"); host == "" || hasPort {
 		if _, ok := uri.ParsePort(port); host == "" || !ok {
 			return false, false
 		}
 	}
-	for ; i < len(rest); i++ {
-		c := rest[i]
-		if !uriSafe[c] {
-			if c == '%' && i+2 < len(rest) && uri.IsHex(rest[i+1]) && uri.IsHex(rest[i+2]) {
-				continue
-			}
-			if c == '#' && !hash {
-				hash = true
-				continue
-			}
+	for {
+		if i += uri.Safe.Span(rest[i:]); i == len(rest) {
+			return true, hash
+		}
+		switch c := rest[i]; {
+		case c == '%' && i+2 < len(rest) && uri.IsHex(rest[i+1]) && uri.IsHex(rest[i+2]):
+		case c == '#' && !hash:
+			hash = true
+		default:
 			return false, false
 		}
+		i++
 	}
-	return true, hash
 }
 
-// uriSafe marks the bytes a URI holds as they are: unreserved characters
-// and the reserved delimiters other than '#', plus '%' handled apart.
-var uriSafe = func() (t [256]bool) {
-	for c := byte(0x21); c < 0x7f; c++ {
-		t[c] = !strings.ContainsRune(uri.Excluded+"%#", rune(c))
-	}
-	return
-}()
+// canonicalHost are the bytes of a host and port as ParseLoc writes them.
+var canonicalHost = asciiset.Of(func(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == ':'
+})
 
 // splitScheme splits "scheme:rest", lower-casing the scheme. It reports
 // false when s has no scheme (a relative reference).
@@ -278,7 +268,7 @@ func appendEscaped(b *strings.Builder, s string) {
 				b.WriteByte(c)
 				continue
 			}
-		case uriSafe[c]:
+		case uri.Safe.Has(c):
 			b.WriteByte(c)
 			continue
 		}

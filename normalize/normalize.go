@@ -9,6 +9,9 @@ import (
 
 	"golang.org/x/net/idna"
 	"golang.org/x/net/publicsuffix"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/asciiset"
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // Key returns the identity of loc under the always-on rules alone: two locs
@@ -81,16 +84,16 @@ func (o *Options) normalScope(s string) (scope int, ok bool) {
 
 	// Authority: a plain lower-case host and an optional port.
 	start, colon := i, -1
-	for ; i < len(s) && s[i] != '/'; i++ {
-		c := s[i]
-		if c == ':' && colon < 0 {
+	for {
+		if i += hostName.Span(s[i:]); i < len(s) && s[i] == ':' && colon < 0 {
 			colon = i
-		} else if !hostByte[c] {
-			return 0, false // also '?' or '#' before any path: the path is empty
+			i++
+			continue
 		}
+		break
 	}
-	if i == len(s) {
-		return 0, false // empty path
+	if i == len(s) || s[i] != '/' {
+		return 0, false // an empty path ('?' or '#' before any), or a byte not in a host
 	}
 	host := s[start:i]
 	if colon >= 0 {
@@ -112,35 +115,27 @@ func (o *Options) normalScope(s string) (scope int, ok bool) {
 	// Path: no byte to encode, no escape to change, no dot segment. What
 	// ScopeKey changes (escapes, path parameters, a host's trailing dot)
 	// makes scope unknown.
-	pathStart, seg := i, i
+	pathStart := i
 	plainScope := host[len(host)-1] != '.'
-path:
-	for i++; i < len(s); i++ {
-		c := s[i]
-		if pathPlain[c] {
-			continue
+	for {
+		if i += pathPlain.Span(s[i:]); i == len(s) || s[i] == '?' {
+			break
 		}
-		switch {
-		case c == '/':
-			if isDotSegment(s[seg+1 : i]) {
-				return 0, false
-			}
-			seg = i
-		case c == '?':
-			break path
+		switch c := s[i]; {
 		case c == ';':
 			if o.StripSessionIDs {
 				return 0, false
 			}
 			plainScope = false
+			i++
 		case c == '%' && isNormalEscape(s, i):
-			i += 2
+			i += 3
 			plainScope = false
 		default:
 			return 0, false // includes '#'
 		}
 	}
-	if isDotSegment(s[seg+1 : i]) {
+	if hasDotSegment(s[pathStart:i]) {
 		return 0, false
 	}
 	if path := s[pathStart:i]; o.TrailingSlash != SlashKeep && trailingSlash(path, o.TrailingSlash) != len(path) {
@@ -162,12 +157,8 @@ path:
 	options := o.queryOptions()
 	start, eq, prev := 0, -1, ""
 	for j := 0; j <= len(q); j++ {
-		if j < len(q) {
-			c := q[j]
-			if queryPlain[c] {
-				continue
-			}
-			switch {
+		if j += queryPlain.Span(q[j:]); j < len(q) {
+			switch c := q[j]; {
 			case c == '=':
 				if eq < 0 {
 					eq = j
@@ -350,7 +341,7 @@ func cleanHost(host string) string {
 // digits, '-', '.' and '_'.
 func isName(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; !hostByte[c] && !('A' <= c && c <= 'Z') || c == ':' {
+		if c := s[i]; !hostName.Has(c) && !('A' <= c && c <= 'Z') {
 			return false
 		}
 	}
@@ -399,7 +390,7 @@ func isRegistrable(host string) bool {
 		return false
 	}
 	for i := 0; i < len(host); i++ {
-		if c := host[i]; !hostByte[c] || c == ':' {
+		if c := host[i]; !hostName.Has(c) {
 			return false
 		}
 	}
@@ -433,9 +424,7 @@ func appendNormalEscapes(dst []byte, s string) []byte {
 	const hex = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
 		j := i
-		for j < len(s) && uriSafe[s[j]] {
-			j++
-		}
+		j += uri.Safe.Span(s[j:])
 		dst = append(dst, s[i:j]...)
 		if i = j; i == len(s) {
 			break
@@ -739,32 +728,13 @@ func upper(c byte) byte {
 	return c
 }
 
-// uriSafe marks the bytes a URI holds as they are, the same set
-// formats.ParseLoc keeps: printable ASCII but for " < > \ ^ ` { | } [ ]
-// ('[' and ']' belong around an IPv6 host only, which is not escaped) and
-// '%' and '#', which are handled apart.
-var uriSafe = func() (t [256]bool) {
-	for c := byte(0x21); c < 0x7f; c++ {
-		t[c] = !strings.ContainsRune(`"<>\^`+"`{|}[]%#", rune(c))
-	}
-	return
-}()
-
 // pathPlain marks the bytes normal checks nothing more about in a path:
-// uriSafe but for '/', '?' and ';'.
-var pathPlain = func() (t [256]bool) {
-	t = uriSafe
-	t['/'], t['?'], t[';'] = false, false, false
-	return
-}()
+// uri.Safe, the set formats.ParseLoc keeps, but for '?' and ';'.
+var pathPlain = asciiset.Of(func(c byte) bool { return uri.Safe.Has(c) && c != '?' && c != ';' })
 
 // queryPlain marks the bytes normal checks nothing more about in a query:
-// uriSafe but for '&' and '='.
-var queryPlain = func() (t [256]bool) {
-	t = uriSafe
-	t['&'], t['='] = false, false
-	return
-}()
+// uri.Safe but for '&' and '='.
+var queryPlain = asciiset.Of(func(c byte) bool { return uri.Safe.Has(c) && c != '&' && c != '=' })
 
 // unreserved marks the unreserved characters of RFC 3986, whose escapes
 // are decoded.
@@ -776,10 +746,7 @@ var unreserved = func() (t [256]bool) {
 	return
 }()
 
-// hostByte marks the bytes of a host name in normal form, and ':'.
-var hostByte = func() (t [256]bool) {
-	for c := 0; c < 256; c++ {
-		t[c] = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == ':'
-	}
-	return
-}()
+// hostName marks the bytes of a host name in normal form.
+var hostName = asciiset.Of(func(c byte) bool {
+	return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_'
+})

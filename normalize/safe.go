@@ -48,19 +48,21 @@ func Safe(loc string) string {
 	return s[:n] + userinfo + hostport + path + query
 }
 
-// hasDotSegment reports whether path holds a "." or ".." segment.
+// hasDotSegment reports whether path, empty or starting with '/', holds a
+// "." or ".." segment.
 func hasDotSegment(path string) bool {
-	for i := 0; i < len(path); {
-		j := strings.IndexByte(path[i+1:], '/')
-		if j < 0 {
-			j = len(path)
-		} else {
-			j += i + 1
+	for {
+		i := strings.Index(path, "/.")
+		if i < 0 {
+			return false
 		}
-		if isDotSegment(path[i+1 : j]) {
+		path = path[i+1:]
+		seg := path
+		if j := strings.IndexByte(seg, '/'); j >= 0 {
+			seg = seg[:j]
+		}
+		if isDotSegment(seg) {
 			return true
 		}
-		i = j
 	}
-	return false
 }

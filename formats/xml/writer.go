@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/asciiset"
 	"github.com/feed2sitemap/feed2sitemap/internal/vocab"
 )
 
@@ -243,25 +244,23 @@ var escapes = [256]string{
 	'>':  "&gt;",
 }
 
-// escaped marks the bytes escapes replaces: one byte a test, where
-// escapes' strings are two words.
-var escaped = func() (t [256]bool) {
-	for c, r := range escapes {
-		t[c] = r != ""
-	}
-	return
-}()
+// unescaped are the ASCII bytes escapes leaves as they are.
+var unescaped = asciiset.Of(func(c byte) bool { return escapes[c] == "" })
 
 // appendEscaped appends s with & ' " < > escaped.
 func appendEscaped(b []byte, s string) []byte {
-	last := 0
-	for i := 0; i < len(s); i++ {
-		if escaped[s[i]] {
-			r := escapes[s[i]]
+	last, i := 0, 0
+	for {
+		if i += unescaped.Span(s[i:]); i == len(s) {
+			return append(b, s[last:]...)
+		}
+		if r := escapes[s[i]]; r != "" {
 			b = append(b, s[last:i]...)
 			b = append(b, r...)
 			last = i + 1
 		}
+		// (A byte from 0x80 up, left as it is: the run of them too.)
+		for i++; i < len(s) && s[i] >= 0x80; i++ {
+		}
 	}
-	return append(b, s[last:]...)
 }

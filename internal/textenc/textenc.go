@@ -19,11 +19,9 @@ package textenc
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -35,6 +33,7 @@ import (
 	"golang.org/x/text/encoding/unicode/utf32"
 	"golang.org/x/text/transform"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/asciiset"
 	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 )
 
@@ -336,13 +335,7 @@ type cleaner struct {
 }
 
 // allowed marks the bytes that pass through unchanged.
-var allowed = func() (t [256]bool) {
-	for c := 0x20; c < 0x80; c++ {
-		t[c] = true
-	}
-	t['\t'], t['\n'], t['\r'] = true, true, true
-	return
-}()
+var allowed = asciiset.Of(func(c byte) bool { return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' })
 
 func (c *cleaner) Read(p []byte) (int, error) {
 	for len(c.out) == 0 {
@@ -410,7 +403,7 @@ func (c *cleaner) clean(chunk []byte, final bool) []byte {
 	c.mark, c.marked = c.at, 0
 	for i < len(chunk) {
 		b := chunk[i]
-		if allowed[b] {
+		if allowed.Has(b) {
 			out = append(out, b)
 			i++
 			continue
@@ -489,31 +482,13 @@ func (c *cleaner) valid(n int) {
 // UTF-8 with no forbidden character.
 func validPrefix(b []byte) int {
 	i := 0
-	for i < len(b) {
-		// Eight bytes at a time while they are printable ASCII: no byte
-		// with the high bit set, none below 0x20 (tab, newline and carriage
-		// return among them: such a word is checked a byte at a time).
-		for i+8 <= len(b) {
-			x := binary.LittleEndian.Uint64(b[i:])
-			if m := (x | (x - 0x2020202020202020)) & 0x8080808080808080; m != 0 {
-				// The lowest byte marked is the first that is not
-				// printable ASCII (a borrow of the subtraction only
-				// marks bytes above one that is below 0x20): the bytes
-				// before it pass.
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
-		if i == len(b) {
+	for {
+		// The allowed ASCII bytes, many at a time.
+		if i += allowed.SpanBytes(b[i:]); i == len(b) {
 			break
 		}
-		if c := b[i]; c < utf8.RuneSelf {
-			if !allowed[c] {
-				return i
-			}
-			i++
-			continue
+		if b[i] < utf8.RuneSelf {
+			return i
 		}
 		r, size := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && size == 1 || r == 0xFFFE || r == 0xFFFF {

@@ -12,7 +12,7 @@ func validPrefixByByte(b []byte) int {
 	i := 0
 	for i < len(b) {
 		if c := b[i]; c < utf8.RuneSelf {
-			if !allowed[c] {
+			if !allowed.Has(c) {
 				return i
 			}
 			i++

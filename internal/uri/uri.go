@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 	"unicode"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/asciiset"
 )
 
 // MaxPort is the highest TCP port; a URL naming a higher one (or port 0)
@@ -93,6 +95,12 @@ func ChildFileName(loc string) (string, error) {
 // allows only around an IPv6 host (libxml2's anyURI, and so xmllint,
 // refuse them in a path or query: "?q[]=1").
 const Excluded = `"<>\^` + "`{|}[]"
+
+// Safe is the set of bytes a URI holds as they are: printable ASCII but
+// space, Excluded, '%' and '#' (which a caller checks apart).
+var Safe = asciiset.Of(func(c byte) bool {
+	return c > ' ' && c < 0x7f && !strings.ContainsRune(Excluded+"%#", rune(c))
+})
 
 // Clip shortens s for an error message.
 func Clip(s string) string {
