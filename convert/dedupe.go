@@ -76,6 +76,7 @@ type merger struct {
 	// input are kept, in pages (see nextPlain).
 	plain  bool
 	batch  []Item   // of a plain merger, the batch read last
+	own    []Item   // the memory of batch, when the merger fills it itself
 	ready  []int32  // the new pages of batch, by index
 	next   int      // the next of ready to give
 	end    error    // of a plain merger, what ended the source
@@ -353,12 +354,20 @@ func (m *merger) readPlain() error {
 			return m.end
 		}
 	} else {
-		it, err := m.src.NextItem()
-		if err != nil {
-			m.end = err
-			return nil
+		// Another step: a batch is read here, each entry in its place;
+		// the entries before an error are given before it.
+		if m.own == nil {
+			m.own = make([]Item, 0, batchSize)
 		}
-		items = []Item{it}
+		src := intoOf(m.src)
+		items = m.own[:0]
+		for len(items) < batchSize {
+			items = items[:len(items)+1]
+			if err := src.nextInto(&items[len(items)-1]); err != nil {
+				items, m.end = items[:len(items)-1], err
+				break
+			}
+		}
 	}
 	m.batch = items
 	keys, hashes := m.keys[:0], m.hashes[:0]

@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -144,6 +145,46 @@ func TestDedupePlainSameAsSpooled(t *testing.T) {
 			assert.Equal(t, want, got, "piped %v", piped)
 			assert.Equal(t, wantMerges, merges, "piped %v", piped)
 		}
+	}
+}
+
+// failingPlain is multi with an error, not io.EOF, after its entries.
+type failingPlain struct{ multi }
+
+var errFailing = errors.New("the input broke")
+
+func (s *failingPlain) NextItem() (Item, error) {
+	it, err := s.multi.NextItem()
+	if err == io.EOF {
+		err = errFailing
+	}
+	return it, err
+}
+
+// A plain merger that reads its source itself (no Prefetcher before it)
+// reads it a batch at a time, and gives the pages read before an error,
+// then the error.
+func TestDedupePlainGivesWhatCameBeforeAnError(t *testing.T) {
+	for _, n := range []int{0, 1, batchSize - 1, batchSize, batchSize + 1, 3*batchSize + 7} {
+		var src failingPlain
+		for i := range n {
+			src.es = append(src.es, formats.Entry{Loc: fmt.Sprintf("https://www.example.com/%d", i%(n/2+1))})
+			src.inputs = append(src.inputs, 0)
+		}
+		m := newMerger(&src, nil, nil, t.TempDir())
+		m.plain = true
+		var got []string
+		var err error
+		for {
+			var e formats.Entry
+			if e, err = m.Next(); err != nil {
+				break
+			}
+			got = append(got, e.Loc)
+		}
+		m.Close()
+		assert.ErrorIs(t, err, errFailing, "%d entries", n)
+		assert.Len(t, got, min(n, n/2+1), "%d entries", n)
 	}
 }
 
