@@ -201,9 +201,10 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	if !opts.KeepDuplicates {
 		// Text lists carry nothing a later entry could replace: their
 		// pages are given as they are read.
-		do := DedupeOptions{Normalize: opts.URLs.Normalize, TempDir: opts.TempDir, Plain: plain, MaxMemory: opts.memory().dedupe}
+		do := DedupeOptions{Normalize: opts.URLs.Normalize, TempDir: opts.TempDir, Plain: plain, MaxMemory: opts.memory().dedupe,
+			Pages: pagesHint(inputs, xmlPageBytes)}
 		if plain {
-			do.Pages = pagesHint(inputs)
+			do.Pages = pagesHint(inputs, textPageBytes)
 		}
 		d := Dedupe(in, do, t)
 		defer d.Close()

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"cmp"
+	"encoding/binary"
 	"hash/maphash"
 	"io"
 	"math"
@@ -645,20 +646,57 @@ func (t *table) reserve(n int, maxBytes int64) {
 // runs; 1M URLs reserve 32 MiB either way).
 const maxPagesHint = 8 << 20
 
+// Bytes a page, by which pagesHint guesses: a URL of a text list and its
+// newline; a <url> element with its loc (87 bytes in the benchmark's
+// sitemaps; one with a lastmod and more, as many sitemaps have, about 150:
+// a table reserved for 1.5 times the pages it gets takes at most the
+// memory that growing to them takes).
+const (
+	textPageBytes = 64
+	xmlPageBytes  = 96
+)
+
 // pagesHint guesses how many pages the inputs hold from the sizes of
-// those that are local files: one a 64 bytes, a URL of a text list and its
-// newline. It is a guess, to size the table, capped at maxPagesHint.
-func pagesHint(inputs []Input) int {
+// those that are local files, perPage bytes a page; a gzipped file counts
+// by the size its trailer gives (of its last member: a guess too). It is a
+// guess, to size the table, capped at maxPagesHint.
+func pagesHint(inputs []Input, perPage int64) int {
 	var n int64
 	for _, in := range inputs {
-		if in.Path == "" {
-			continue
-		}
-		if fi, err := os.Stat(in.Path); err == nil && fi.Mode().IsRegular() {
-			n += fi.Size() / 64
+		if in.Path != "" {
+			n += localSize(in.Path) / perPage
 		}
 	}
 	return int(min(n, maxPagesHint))
+}
+
+// localSize returns the size of the regular file at path, uncompressed
+// when it is gzipped, or 0.
+func localSize(path string) int64 {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0
+	}
+	size := fi.Size()
+	var head [2]byte
+	var trailer [4]byte
+	if size < 18 {
+		return size
+	}
+	if _, err := f.ReadAt(head[:], 0); err != nil || head != [2]byte{0x1f, 0x8b} {
+		return size
+	}
+	if _, err := f.ReadAt(trailer[:], size-4); err != nil {
+		return size
+	}
+	// ISIZE is the size modulo 4 GiB: a file that grew past that reads
+	// smaller than it is, and its compressed size is the better guess.
+	return max(size, int64(binary.LittleEndian.Uint32(trailer[:])))
 }
 
 func (t *table) grow() {
@@ -705,8 +743,8 @@ type DedupeOptions struct {
 	// entries of text lists), so that the first entry of each page is
 	// given as soon as it is read, instead of once all are.
 	Plain bool
-	// Pages, when Plain, is how many pages to expect, to size the table
-	// of pages at once (a guess; 0 when unknown).
+	// Pages is how many pages to expect, to size the table of pages at
+	// once (a guess; 0 when unknown).
 	Pages int
 	// MaxMemory bounds the memory of the dedupe, in bytes: the table of
 	// pages (20 to 40 bytes a page), the winners that replaced a page's
@@ -737,9 +775,7 @@ func Dedupe(r formats.Reader, opts DedupeOptions, obs Observer) *Deduper {
 	if opts.MaxMemory > 0 {
 		m.budget = opts.MaxMemory
 	}
-	if m.plain {
-		m.table.reserve(opts.Pages, m.budget)
-	}
+	m.table.reserve(opts.Pages, m.budget)
 	return &Deduper{m}
 }
 

@@ -1,6 +1,8 @@
 package convert
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -206,14 +208,25 @@ func TestTableReserve(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "urls.txt")
 	require.NoError(t, os.WriteFile(path, make([]byte, 64*1000), 0o644))
-	assert.Equal(t, 1000, pagesHint([]Input{{Name: path, Path: path}, {Name: "-"}}))
+	assert.Equal(t, 1000, pagesHint([]Input{{Name: path, Path: path}, {Name: "-"}}, textPageBytes))
+
+	// A gzipped input counts by its size uncompressed.
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(bytes.Repeat([]byte("<url><loc>https://www.example.com/a</loc></url>\n"), 96*2000/48))
+	require.NoError(t, zw.Close())
+	gzPath := filepath.Join(dir, "sitemap.xml.gz")
+	require.NoError(t, os.WriteFile(gzPath, gz.Bytes(), 0o644))
+	require.Less(t, gz.Len(), 96*2000/10)
+	assert.Equal(t, 2000, pagesHint([]Input{{Name: gzPath, Path: gzPath}}, xmlPageBytes))
+	assert.Equal(t, 0, pagesHint([]Input{{Name: dir, Path: dir}}, xmlPageBytes), "a directory")
 
 	// The hint of a big input is capped, and the table reserved for it
 	// takes 256 MiB (of which only what is touched is memory).
 	big := filepath.Join(dir, "big.txt")
 	require.NoError(t, os.WriteFile(big, nil, 0o644))
 	require.NoError(t, os.Truncate(big, 1<<30))
-	hint := pagesHint([]Input{{Name: big, Path: big}})
+	hint := pagesHint([]Input{{Name: big, Path: big}}, textPageBytes)
 	assert.Equal(t, maxPagesHint, hint)
 	var capped table
 	defer capped.free()
