@@ -202,7 +202,7 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		// Text lists carry nothing a later entry could replace: their
 		// pages are given as they are read.
 		do := DedupeOptions{Normalize: opts.URLs.Normalize, TempDir: opts.TempDir, Plain: plain, MaxMemory: opts.memory().dedupe,
-			Pages: pagesHint(inputs, xmlPageBytes)}
+			Pages: PagesHint(inputs)}
 		if plain {
 			do.Pages = pagesHint(inputs, textPageBytes)
 		}

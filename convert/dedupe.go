@@ -656,6 +656,13 @@ const (
 	xmlPageBytes  = 96
 )
 
+// PagesHint guesses how many pages the inputs hold, from the sizes of
+// those that are local files (a gzipped one by its size uncompressed), at
+// about 96 bytes a <url> of a sitemap: a guess, to size a table of pages
+// at once rather than grow it, capped at 8M. Run sizes its dedupe by it;
+// validate.Options.Expect takes it.
+func PagesHint(inputs []Input) int { return pagesHint(inputs, xmlPageBytes) }
+
 // pagesHint guesses how many pages the inputs hold from the sizes of
 // those that are local files, perPage bytes a page; a gzipped file counts
 // by the size its trailer gives (of its last member: a guess too). It is a

@@ -34,3 +34,34 @@ func TestRememberedURLsBounded(t *testing.T) {
 	require.Len(t, dups, 1, "only the duplicate of a remembered URL is reported")
 	assert.Contains(t, dups[0], "/p1 ")
 }
+
+// A Validator told how many URLs to expect makes its table that large at
+// once, and remembering them does not grow it; it finds the same
+// duplicates as one that grows. MaxRemembered bounds what it reserves.
+func TestExpectedURLsReserveTheTable(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for i := range 20000 {
+		fmt.Fprintf(&b, "<url><loc>https://example.com/p%d</loc></url>\n", i%15000)
+	}
+	b.WriteString("</urlset>\n")
+	check := func(opts Options) (findings []string, size int) {
+		v := New(opts)
+		size = len(v.seen.slots)
+		require.NoError(t, v.Check(strings.NewReader(b.String()), Source{Name: "s.xml"}, func(f Finding) {
+			findings = append(findings, f.Message)
+		}))
+		assert.Equal(t, 15000, v.seen.n)
+		if opts.Expect > 0 {
+			assert.Equal(t, size, len(v.seen.slots), "the reserved table did not grow")
+		}
+		return findings, size
+	}
+	grown, size := check(Options{})
+	assert.Zero(t, size, "no table before the first URL")
+	reserved, size := check(Options{Expect: 15000})
+	assert.Equal(t, grown, reserved)
+	assert.Equal(t, 32768, size)
+	_, size = check(Options{Expect: 1 << 30, MaxRemembered: 15000})
+	assert.Equal(t, 32768, size, "at most MaxRemembered reserved")
+}

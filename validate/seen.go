@@ -100,6 +100,19 @@ func (t *seenTable) add(slot *seenSlot, id uint64, doc, line uint32) {
 	}
 }
 
+// reserve makes an empty table large enough for n URLs, so that it does
+// not grow to hold them.
+func (t *seenTable) reserve(n int) {
+	if len(t.slots) > 0 || n <= 0 {
+		return
+	}
+	size := 1024
+	for 13*size < 16*(n+1) {
+		size *= 2
+	}
+	t.slots, t.free = offheap.Make[seenSlot](size)
+}
+
 // release empties the table and returns its memory.
 func (t *seenTable) release() {
 	if t.free != nil {

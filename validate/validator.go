@@ -114,6 +114,11 @@ type Options struct {
 	// compared with those remembered but not remembered themselves, and
 	// Forgotten counts them. Zero means DefaultMaxRemembered.
 	MaxRemembered int
+	// Expect is how many URLs the run is expected to remember (a guess,
+	// such as convert.PagesHint's; 0 when unknown): the table of URLs is
+	// made that large at once, rather than grown to it, each growth a
+	// copy into fresh memory. At most MaxRemembered count.
+	Expect int
 }
 
 // DefaultMaxRemembered is the number of URLs a run remembers for the
@@ -167,6 +172,7 @@ func New(opts Options) *Validator {
 	}
 	v := &Validator{opts: opts, seed: maphash.MakeSeed(), otherSeed: maphash.MakeSeed(), visited: map[string]bool{},
 		seen: &seenTable{}, future: [2]time.Time{opts.Now.Add(minuteSlack), opts.Now.Add(14 * hour)}}
+	v.seen.reserve(min(opts.Expect, opts.MaxRemembered))
 	runtime.AddCleanup(v, (*seenTable).release, v.seen)
 	return v
 }

@@ -77,7 +77,8 @@ func (c *validateCmd) Run(e *env, now clock, net network) error {
 		checked += d.URLs
 		prog.update(checked)
 	}
-	v := validate.New(validate.Options{Now: now(), NoFollow: c.NoFollow, OnDocument: onDocument, OpenChild: src.openValidateChild})
+	v := validate.New(validate.Options{Now: now(), NoFollow: c.NoFollow, OnDocument: onDocument, OpenChild: src.openValidateChild,
+		Expect: convert.PagesHint(inputs)})
 	var unreadable []string
 	for _, in := range inputs {
 		rc, err := in.Open()
