@@ -7,7 +7,7 @@ import (
 )
 
 // validPrefixByByte is validPrefix a byte at a time, as it was before it
-// took printable ASCII eight bytes at a time.
+// took printable ASCII many bytes at a time (asciiset spans).
 func validPrefixByByte(b []byte) int {
 	i := 0
 	for i < len(b) {
@@ -27,10 +27,10 @@ func validPrefixByByte(b []byte) int {
 	return i
 }
 
-// The word-at-a-time scan stops where the byte-at-a-time one does, for
-// every byte value at every offset of a word, and on random mixtures of
-// printable ASCII, controls, UTF-8 and broken sequences.
-func TestValidPrefixWordsAgreeWithBytes(t *testing.T) {
+// The scan by spans stops where the byte-at-a-time one does, for every
+// byte value at every offset, and on random mixtures of printable ASCII,
+// controls, UTF-8 and broken sequences.
+func TestValidPrefixSpansAgreeWithBytes(t *testing.T) {
 	base := []byte("https://www.example.com/a-long-path/segment?q=1")
 	for pos := range len(base) {
 		for c := range 256 {
@@ -62,7 +62,7 @@ func BenchmarkValidPrefix(b *testing.B) {
 		list = append(list, "https://www.example.com/articles/2024/05/a-long-path-segment-here?id="...)
 		list = append(list, byte('0'+i%10), '\n')
 	}
-	for name, scan := range map[string]func([]byte) int{"words": validPrefix, "bytes": validPrefixByByte} {
+	for name, scan := range map[string]func([]byte) int{"spans": validPrefix, "bytes": validPrefixByByte} {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(list)))
 			for b.Loop() {
