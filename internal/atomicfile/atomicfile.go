@@ -233,16 +233,18 @@ func PlaceChanged(tmp, path string, perm fs.FileMode) (target string, replaced b
 // sameContent reports whether the files a and b hold the same bytes; b
 // must be a regular file, or a link to one.
 func sameContent(a, b string) (bool, error) {
-	fa, err := os.Open(a)
-	if err != nil {
-		return false, err
-	}
-	defer fa.Close()
+	// b first: it is missing whenever a set is written for the first
+	// time, and then a need not be opened.
 	fb, err := os.Open(b)
 	if err != nil {
 		return false, err
 	}
 	defer fb.Close()
+	fa, err := os.Open(a)
+	if err != nil {
+		return false, err
+	}
+	defer fa.Close()
 	sa, err := fa.Stat()
 	if err != nil {
 		return false, err
