@@ -201,11 +201,12 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	if !opts.KeepDuplicates {
 		// Text lists carry nothing a later entry could replace: their
 		// pages are given as they are read.
-		do := DedupeOptions{Normalize: opts.URLs.Normalize, TempDir: opts.TempDir, Plain: plain, MaxMemory: opts.memory().dedupe,
-			Pages: PagesHint(inputs)}
+		perPage := int64(xmlPageBytes)
 		if plain {
-			do.Pages = pagesHint(inputs, textPageBytes)
+			perPage = textPageBytes
 		}
+		do := DedupeOptions{Normalize: opts.URLs.Normalize, TempDir: opts.TempDir, Plain: plain, MaxMemory: opts.memory().dedupe,
+			Pages: pagesHint(inputs, perPage)}
 		d := Dedupe(in, do, t)
 		defer d.Close()
 		out := Prefetch(d)

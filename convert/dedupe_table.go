@@ -124,21 +124,23 @@ func pagesHint(inputs []Input, perPage int64) int {
 // localSize returns the size of the regular file at path, uncompressed
 // when it is gzipped, or 0.
 func localSize(path string) int64 {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	fi, err := f.Stat()
+	// Only a regular file is opened: opening a named pipe waits for its
+	// writer, and closing it again may cut the writer off.
+	fi, err := os.Stat(path)
 	if err != nil || !fi.Mode().IsRegular() {
 		return 0
 	}
 	size := fi.Size()
-	var head [2]byte
-	var trailer [4]byte
 	if size < 18 {
 		return size
 	}
+	f, err := os.Open(path)
+	if err != nil {
+		return size
+	}
+	defer f.Close()
+	var head [2]byte
+	var trailer [4]byte
 	if _, err := f.ReadAt(head[:], 0); err != nil || head != [2]byte{0x1f, 0x8b} {
 		return size
 	}
