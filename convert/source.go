@@ -153,9 +153,9 @@ func (s *Source) nextInto(it *Item) error {
 				return err
 			}
 		}
-		e, err := f.r.Next()
+		err := f.next(&it.Entry)
 		if err == nil {
-			*it = Item{Entry: e, Input: f.account}
+			it.Input, it.key, it.norm, it.scope = f.account, "", nil, 0
 			f.normalForm(it)
 			return s.count(f, &it.Entry)
 		}
@@ -199,6 +199,17 @@ func (f *frame) reader() formats.Reader {
 		return f.parse.ended()
 	}
 	return f.r
+}
+
+// next reads f's next entry into *e: in place from its batch when f's
+// reader runs ahead (the entry is copied once), else as the reader gives
+// it. What *e holds on an error is not to be used.
+func (f *frame) next(e *formats.Entry) (err error) {
+	if p, ok := f.r.(*parsedAhead); ok {
+		return p.nextInto(e)
+	}
+	*e, err = f.r.Next()
+	return err
 }
 
 // stopReading stops f's reader running ahead, if it does, and waits for
