@@ -355,31 +355,48 @@ func (s *Set) Write(e formats.Entry) error {
 		}
 		return s.fail(s.sections.add(e))
 	}
-	return s.put(e)
+	return s.put(&e)
 }
 
 // put writes e to the current part, starting a new part first when e
 // would take the current one over a limit.
-func (s *Set) put(e formats.Entry) error {
+func (s *Set) put(in *formats.Entry) error {
 	if s.enc == nil {
 		// One document, written by the format's Writer: never split,
 		// nothing measured.
-		return s.writeWhole(e)
+		return s.writeWhole(*in)
 	}
 	// The entry is rendered once: measured by its length, and written
-	// as rendered.
-	s.e = e
-	b, err := s.enc.AppendEntry(s.entry[:0], &s.e)
+	// as rendered. It is rendered right after what the current part's
+	// chunk holds when there is room (renderRoom), and taken in there
+	// once it is known to fit the part: its bytes are not copied.
+	s.e = *in
+	e := &s.e
+	var at *chunker
+	b := s.entry[:0]
+	if s.cur != nil && cap(s.cur.chunks.buf)-len(s.cur.chunks.buf) >= renderRoom {
+		at, b = s.cur.chunks, s.cur.chunks.buf
+	}
+	start := len(b)
+	b, err := s.enc.AppendEntry(b, e)
 	if err != nil {
 		return s.fail(err)
 	}
-	s.entry = b
-	frame, size := s.frame, int64(len(b))
+	frame, size := s.frame, int64(len(b)-start)
+	if at == nil {
+		s.entry = b
+	}
 	if frame+size > s.maxBytes {
 		return s.fail(fmt.Errorf("%w: %s needs %d bytes, the limit is %d", reason.Of(ErrEntryTooLarge), e.Loc, frame+size, s.maxBytes))
 	}
 	news := e.Ext != nil && e.Ext.News != nil
 	if s.cur != nil && (s.cur.entries+1 > s.maxURLs || frame+s.cur.bytes+size > s.maxBytes || news && s.cur.news+1 > s.maxNews) {
+		if at != nil {
+			// The part ends before this entry: its bytes move out of
+			// the chunk, which goes to the part's store as it is.
+			s.entry = append(s.entry[:0], b[start:]...)
+			b, start, at = s.entry, 0, nil
+		}
 		if err := s.split(); err != nil {
 			if errors.Is(err, ErrNeedBaseURL) {
 				err = &NeedBaseURLError{Loc: e.Loc}
@@ -393,7 +410,11 @@ func (s *Set) put(e formats.Entry) error {
 		}
 	}
 	p := s.cur
-	p.chunks.Write(b)
+	if at != nil {
+		at.took(b, start)
+	} else {
+		p.chunks.Write(b[start:])
+	}
 	p.enc.Wrote(&s.e)
 	p.entries++
 	p.bytes += size

@@ -110,7 +110,7 @@ func (g *sections) spill() error {
 }
 
 // each calls fn with the entries of sec, in the order they were added.
-func (g *sections) each(sec *section, fn func(formats.Entry) error) error {
+func (g *sections) each(sec *section, fn func(*formats.Entry) error) error {
 	for _, b := range sec.blocks {
 		sc, err := g.sp.ScanRange(b.start, b.end, int(min(b.end-b.start, 64<<10)))
 		if err != nil {
@@ -124,13 +124,13 @@ func (g *sections) each(sec *section, fn func(formats.Entry) error) error {
 			if err != nil {
 				return fmt.Errorf("output: %w", err)
 			}
-			if err := fn(r.Entry); err != nil {
+			if err := fn(&r.Entry); err != nil {
 				return err
 			}
 		}
 	}
-	for _, e := range sec.buf {
-		if err := fn(e); err != nil {
+	for i := range sec.buf {
+		if err := fn(&sec.buf[i]); err != nil {
 			return err
 		}
 	}

@@ -93,6 +93,26 @@ func (c *chunker) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// renderRoom is the room an entry is rendered into in place, at the end
+// of a part's chunk (see Set.put): most entries are far smaller, and one
+// that is not is copied in as written.
+const renderRoom = 8 << 10
+
+// took takes in the bytes from start of b, which were appended to c.buf:
+// in place when they fit its capacity, else copied, as Write does.
+func (c *chunker) took(b []byte, start int) {
+	if cap(b) != cap(c.buf) || start != len(c.buf) {
+		// b grew out of the chunk into memory of its own.
+		c.Write(b[start:])
+		return
+	}
+	c.buf = b
+	if len(c.buf) == cap(c.buf) {
+		c.out <- c.buf
+		c.buf = getChunk()
+	}
+}
+
 func (c *chunker) close() {
 	if c.out == nil {
 		return
