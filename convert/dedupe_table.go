@@ -78,7 +78,7 @@ func (t *table) reserve(n int, maxBytes int64) {
 	for size*13 < (n+1)*16 && int64(2*size)*int64(unsafe.Sizeof(slot{})) <= maxBytes {
 		size *= 2
 	}
-	t.slots, t.drop = offheap.Make[slot](size)
+	t.slots, t.drop = offheap.MakeTable[slot](size)
 	t.peak = max(t.peak, 16*size)
 }
 

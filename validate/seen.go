@@ -110,7 +110,7 @@ func (t *seenTable) reserve(n int) {
 	for 13*size < 16*(n+1) {
 		size *= 2
 	}
-	t.slots, t.free = offheap.Make[seenSlot](size)
+	t.slots, t.free = offheap.MakeTable[seenSlot](size)
 }
 
 // release empties the table and returns its memory.

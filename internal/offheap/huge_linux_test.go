@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
@@ -61,4 +62,66 @@ func TestMapMarksTheStartOfAReservationForLargePages(t *testing.T) {
 	defer free2()
 	end := uintptr(unsafe.Pointer(&small[len(small)-1]))
 	assert.Contains(t, strings.Fields(vmFlags(t, end)), "hg", "a block up to maxHuge, whole")
+}
+
+// mappingRss returns the Rss of the mapping of this process that holds
+// address a, in kB (/proc/self/smaps).
+func mappingRss(t *testing.T, a uintptr) int {
+	t.Helper()
+	b, err := os.ReadFile("/proc/self/smaps")
+	require.NoError(t, err)
+	in := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if fields := strings.Fields(line); len(fields) > 0 && !strings.HasSuffix(fields[0], ":") {
+			var lo, hi uintptr
+			if _, err := fmt.Sscanf(fields[0], "%x-%x", &lo, &hi); err == nil {
+				in = lo <= a && a < hi
+			}
+			continue
+		}
+		var kb int
+		if _, err := fmt.Sscanf(line, "Rss: %d kB", &kb); err == nil && in {
+			return kb
+		}
+	}
+	t.Fatalf("no mapping holds %#x", a)
+	return 0
+}
+
+func TestMakeTableProvidesThePagesAndKeepsTheContent(t *testing.T) {
+	probe, freeProbe, ok := Map[byte](MinBytes)
+	require.True(t, ok)
+	if err := populate(probe[:4096]); err != nil {
+		freeProbe()
+		t.Skipf("this system does not prefault: %v", err)
+	}
+	freeProbe()
+
+	// Freed at once: free waits for the pages to come before it gives
+	// the memory back.
+	s, free := MakeTable[uint64](2 * MinBytes / 8)
+	s[0] = 1
+	free()
+
+	s, free = MakeTable[uint64](2 * MinBytes / 8)
+	defer free()
+	start := uintptr(unsafe.Pointer(&s[0]))
+	// Written while the pages come, in its first (large) page only.
+	s[0], s[1] = 1, 2
+	for range 1000 {
+		if mappingRss(t, start) >= 2*MinBytes/1024 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	assert.GreaterOrEqual(t, mappingRss(t, start), 2*MinBytes/1024, "every page provided")
+	assert.Equal(t, []uint64{1, 2}, s[:2], "the content as written")
+	assert.Zero(t, s[len(s)/2], "the rest zero")
+
+	// Beyond what is marked for large pages, nothing is done: such a
+	// block takes its pages as it is used.
+	big, freeBig := MakeTable[byte](2 * maxHuge)
+	defer freeBig()
+	time.Sleep(10 * time.Millisecond)
+	assert.Less(t, mappingRss(t, uintptr(unsafe.Pointer(&big[0]))), maxHuge/1024, "a block larger than maxHuge is left alone")
 }
