@@ -9,19 +9,49 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// keySets are the keys TestKeys stores, the i-th of n: URLs of one site,
+// and of many hosts (more than the dictionary of prefixes holds, in
+// runs and alternating) with keys that are not URLs, that end with their
+// host, whose host is longer than a prefix may be, or is empty.
+var keySets = map[string]func(i int) string{
+	"one site": func(i int) string {
+		k := fmt.Sprintf("https://www.example.com/page/%d", i)
+		if i%97 == 0 {
+			k += "?" + strings.Repeat("q", 700+i%300) // longer than firstRead
+		}
+		return k
+	},
+	"many hosts": func(i int) string {
+		switch i % 11 {
+		case 0:
+			return fmt.Sprintf("not a URL %d", i)
+		case 1:
+			return fmt.Sprintf("http://host-%d.example", i) // no path
+		case 2:
+			return fmt.Sprintf("https://%s-%d.example/p", strings.Repeat("h", 300), i%5) // too long a prefix
+		case 3:
+			return fmt.Sprintf("file:///srv/%d", i) // an empty host
+		case 4, 5:
+			return fmt.Sprintf("https://u:p@h%d.example:8080/a/%d", i%9, i) // alternating
+		case 6:
+			return ""
+		}
+		return fmt.Sprintf("https://h%d.example/%d", i/3, i) // 6,000 hosts, in runs
+	},
+}
+
 // TestKeys appends keys, short and longer than a first read, kept in
 // memory, in the file, and moving from one to the other part-way (when
 // memory is full, or told to), and reads each back by offset, while
 // appending and after, and all in order: the same keys, inputs and
 // offsets every way.
 func TestKeys(t *testing.T) {
-	key := func(i int) string {
-		k := fmt.Sprintf("https://www.example.com/page/%d", i)
-		if i%97 == 0 {
-			k += "?" + strings.Repeat("q", 700+i%300) // longer than firstRead
-		}
-		return k
+	for name, key := range keySets {
+		t.Run(name, func(t *testing.T) { testKeys(t, key) })
 	}
+}
+
+func testKeys(t *testing.T, key func(int) string) {
 	const n = 20000
 	for _, c := range []struct {
 		name     string
@@ -75,6 +105,22 @@ func TestKeys(t *testing.T) {
 			assert.Equal(t, n, i)
 		})
 	}
+}
+
+// The keys of one site are stored without their scheme and host.
+func TestKeysOfOneSiteAreStoredWithoutTheirHost(t *testing.T) {
+	k, err := NewKeys(t.TempDir(), 4<<20)
+	require.NoError(t, err)
+	defer k.Close()
+	whole := 0
+	for i := range 1000 {
+		key := fmt.Sprintf("https://www.example.com/page/%d", i)
+		whole += len(key)
+		_, err := k.Append(key, 0)
+		require.NoError(t, err)
+	}
+	// Each key: its rest, after its frame's length, its input and its prefix's number.
+	assert.LessOrEqual(t, k.Size(), int64(whole-1000*len("https://www.example.com")+1000*3), "the host once, not in each key")
 }
 
 // A damaged offset gives an error, never a panic.
