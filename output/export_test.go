@@ -24,7 +24,7 @@ func SetSectionBuffer(n int) func() {
 func Gzip(w io.Writer, chunks [][]byte) error {
 	z := newGzipper(w, nil)
 	for _, c := range chunks {
-		z.add(append(getChunk(), c...))
+		z.add(append(getChunk(chunkSize), c...))
 	}
 	return z.close()
 }

@@ -49,7 +49,11 @@ func (s *Set) openFile(base string, done *atomic.Int64) (*part, error) {
 		<-s.open
 		return nil, err
 	}
-	p := &part{tmp: f.Name(), file: f, chunks: newChunker(), done: make(chan error, 1)}
+	size := plainChunkSize
+	if s.opts.Gzip {
+		size = chunkSize
+	}
+	p := &part{tmp: f.Name(), file: f, chunks: newChunker(size), done: make(chan error, 1)}
 	s.slots <- struct{}{}
 	go p.store(p.chunks.out, s.opts.Gzip, s.slots, s.open, done)
 	return p, nil

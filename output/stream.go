@@ -194,7 +194,7 @@ type gzipStream struct {
 }
 
 func newGzipStream(w io.Writer) *gzipStream {
-	g := &gzipStream{chunks: newChunker(), done: make(chan error, 1)}
+	g := &gzipStream{chunks: newChunker(chunkSize), done: make(chan error, 1)}
 	go func(chunks <-chan []byte) {
 		z := newGzipper(w, nil)
 		for c := range chunks {
