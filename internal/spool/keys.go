@@ -45,23 +45,27 @@ const (
 )
 
 // prefixOf returns the scheme and host of a URL, with its user and port if
-// it has them: up to the slash that starts its path, or the whole URL; ""
-// when key is not a URL (no "://").
+// it has them: up to the path, query or fragment after them, or the whole
+// URL; "" when key is not a URL (no "://").
 func prefixOf(key string) string {
 	i := strings.Index(key, "://")
 	if i < 0 {
 		return ""
 	}
-	if j := strings.IndexByte(key[i+3:], '/'); j >= 0 {
+	if j := strings.IndexAny(key[i+3:], "/?#"); j >= 0 {
 		return key[:i+3+j]
 	}
 	return key
 }
 
+// endsPrefix reports whether c, the byte after a prefix in a key, ends
+// it (see prefixOf).
+func endsPrefix(c byte) bool { return c == '/' || c == '?' || c == '#' }
+
 // prefixID returns the number of key's prefix in the dictionary, adding
 // it while there is room, and the prefix; 0 when the key is stored whole.
 func (k *Keys) prefixID(key string) (uint64, string) {
-	if l := len(k.last); l > 0 && len(key) >= l && key[:l] == k.last && (len(key) == l || key[l] == '/') {
+	if l := len(k.last); l > 0 && len(key) >= l && key[:l] == k.last && (len(key) == l || endsPrefix(key[l])) {
 		// The host of the key before: most often.
 		return k.lastID, k.last
 	}

@@ -35,6 +35,8 @@ var keySets = map[string]func(i int) string{
 			return fmt.Sprintf("https://u:p@h%d.example:8080/a/%d", i%9, i) // alternating
 		case 6:
 			return ""
+		case 7:
+			return fmt.Sprintf("https://h%d.example?q=%d#f", i/3, i) // a query, no path
 		}
 		return fmt.Sprintf("https://h%d.example/%d", i/3, i) // 6,000 hosts, in runs
 	},
