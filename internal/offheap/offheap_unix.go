@@ -67,21 +67,22 @@ func Map[T any](n int) (s []T, free func(), ok bool) {
 }
 
 // MakeTable is Make for a table written at random from its first use,
-// such as a hash table: such a table takes all its pages in its first
-// moments, each in a page fault on the goroutine that fills it (1M URLs:
-// a 32 MiB dedupe table, 16 large pages, each zeroed on its first write,
-// about 2 ms before the first entry is through). MakeTable has the system
-// provide them at once, as writing each would, on a goroutine of its own,
-// beside the work before the table's first use; the table may be used
-// meanwhile (its content is not changed), and free waits for that to end.
-// Only a block marked for large pages whole (of MinBytes to maxHuge) is so
-// prepared: a larger one takes small pages as it is used, a few at a time.
-// Where the system cannot, it is Make.
+// such as a hash table, which touches every page of it soon: MakeTable has
+// the system provide them all at once, as writing each would, on a
+// goroutine of its own, beside the work before the table's first use; the
+// table may be used meanwhile (its content is not changed), and free waits
+// for that to end. Where the system cannot, it is Make.
+//
+// The pages then come in one system call rather than a fault each, on the
+// goroutine that fills the table. 1M URLs: a 32 MiB dedupe table, 16 large
+// pages, each zeroed on its first write, took about 2 ms before the first
+// entry was through. 10M URLs: a 256 MiB table of 65,536 small pages; text
+// -> split index took 5-7% less time and CPU in 5 of 6 alternating runs.
 func MakeTable[T any](n int) (s []T, free func()) {
 	s, unmap := Make[T](n)
 	var zero T
 	size := len(s) * int(unsafe.Sizeof(zero))
-	if size < MinBytes || size > maxHuge {
+	if size < MinBytes {
 		return s, unmap
 	}
 	done := make(chan struct{})
