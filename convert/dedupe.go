@@ -40,7 +40,7 @@ import (
 // When no input can give a lastmod, extension data, a title or a summary
 // (text lists), the first entry of a page always wins as it is: it is given
 // as soon as it is read, and only its key and input are kept (spool.Keys),
-// in memory up to a quarter of the cap (keysInMemory), then in a file: a
+// in memory up to half of the cap (keysInMemory), then in a file: a
 // duplicate reads its page's key back with no system call while they fit.
 // The keys in memory count in the cap; when the table needs their room,
 // they move to the file before anything spills.
@@ -441,15 +441,19 @@ func (m *merger) release() {
 }
 
 // keysInMemory returns how many bytes of keys a plain merger with the
-// memory cap budget keeps in memory before it writes them to a file: a
-// quarter of the cap (where the address space is large; none where it is
-// not). A lookup of a key in memory costs no system call: the first entry
-// of a page is read back for each duplicate.
+// memory cap budget keeps in memory before it writes them to a file: half
+// of the cap (where the address space is large; none where it is not). A
+// lookup of a key in memory costs no system call: the first entry of a page
+// is read back for each duplicate. With the default cap (1 GiB), the keys
+// of 10M URLs of one site (380 MB) and their table (256 MiB) fit: with a
+// quarter, the keys went to the file at 6.7M URLs, and 10M URLs to a split
+// index took 2.50 s instead of 1.96 (medians of 5 alternating runs; peak
+// 547 MiB instead of 707).
 func keysInMemory(budget int64) int {
 	if math.MaxInt < 1<<40 {
 		return 0
 	}
-	return int(budget / 4)
+	return int(budget / 2)
 }
 
 // hashOf returns the hash of a key, never 0 (which marks an empty slot).
