@@ -139,3 +139,38 @@ func TestKeysBadOffset(t *testing.T) {
 		k.Close()
 	}
 }
+
+// FuzzKeys appends the lines of its input as keys, in memory and in the
+// file, and reads each back by offset and in order: the same key and input
+// every way, whatever the keys hold (hosts, paths, none of them).
+func FuzzKeys(f *testing.F) {
+	f.Add("https://www.example.com/a\nhttps://www.example.com\nhttps://www.example.com?q\nhttp://x/\n\nnot a url\nhttps://www.example.com/b")
+	f.Add("a://b\na://b/c\na://\n://\nhttps://h.example#f\nhttps://h.example/#f")
+	f.Fuzz(func(t *testing.T, in string) {
+		keys := strings.Split(in, "\n")
+		for _, inMemory := range []int{1 << 20, 0} {
+			k, err := NewKeys(t.TempDir(), inMemory)
+			require.NoError(t, err)
+			offs := make([]int64, len(keys))
+			for i, key := range keys {
+				offs[i], err = k.Append(key, i)
+				require.NoError(t, err)
+			}
+			for i, key := range keys {
+				got, input, err := k.At(offs[i])
+				require.NoError(t, err)
+				require.Equal(t, key, string(got))
+				require.Equal(t, i, input)
+			}
+			i := 0
+			require.NoError(t, k.Each(func(off int64, got []byte, input int) error {
+				require.Equal(t, offs[i], off)
+				require.Equal(t, keys[i], string(got))
+				i++
+				return nil
+			}))
+			require.Equal(t, len(keys), i)
+			k.Close()
+		}
+	})
+}
