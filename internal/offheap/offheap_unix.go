@@ -88,13 +88,28 @@ func MakeTable[T any](n int) (s []T, free func()) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		populate(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size))
+		b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), size)
+		// A piece at a time: the system holds the process's map of its
+		// memory while it provides pages, and a new mapping waits for
+		// it (the heap's growth, the dedupe's keys): for 256 MiB at
+		// once, tens of milliseconds when pages come slowly.
+		for len(b) > 0 {
+			n := min(len(b), populateStep)
+			if populate(b[:n]) != nil {
+				return
+			}
+			b = b[n:]
+		}
 	}()
 	return s, func() {
 		<-done
 		unmap()
 	}
 }
+
+// populateStep is how much of a table MakeTable has provided at once: a
+// few large pages.
+const populateStep = 8 << 20
 
 // mapBlock maps size zeroed bytes, and returns them and the mapping that
 // holds them; from 2 large pages up, they start on a large page and, up to
