@@ -335,7 +335,7 @@ func (m *merger) nextPlain(it *Item) (err error) {
 		}
 	}
 	*it = m.batch[m.ready[m.next]]
-	it.key, it.norm, it.scope = "", nil, 0
+	it.forgetKey()
 	m.next++
 	return nil
 }
@@ -356,15 +356,7 @@ func (m *merger) readPlain() error {
 		if m.own == nil {
 			m.own = make([]Item, 0, batchSize)
 		}
-		src := intoOf(m.src)
-		items = m.own[:0]
-		for len(items) < batchSize {
-			items = items[:len(items)+1]
-			if err := src.nextInto(&items[len(items)-1]); err != nil {
-				items, m.end = items[:len(items)-1], err
-				break
-			}
-		}
+		items, m.end = fillBatch(intoOf(m.src), m.own[:0])
 	}
 	m.batch = items
 	keys, hashes := m.keys[:0], m.hashes[:0]

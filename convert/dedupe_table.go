@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/offheap"
+	"github.com/feed2sitemap/feed2sitemap/internal/source"
 )
 
 // table maps 64-bit hashes (never 0) to offsets, by open addressing with
@@ -141,7 +142,7 @@ func localSize(path string) int64 {
 	defer f.Close()
 	var head [2]byte
 	var trailer [4]byte
-	if _, err := f.ReadAt(head[:], 0); err != nil || head != [2]byte{0x1f, 0x8b} {
+	if _, err := f.ReadAt(head[:], 0); err != nil || !source.IsGzip(head[:]) {
 		return size
 	}
 	if _, err := f.ReadAt(trailer[:], size-4); err != nil {

@@ -50,15 +50,7 @@ func (p *Prefetcher) run(r into) {
 		default:
 			b = batch{items: make([]Item, 0, batchSize)}
 		}
-		for n := len(b.items); n < batchSize; n++ {
-			// Each entry is filled in its place in the batch.
-			b.items = b.items[:n+1]
-			if err := r.nextInto(&b.items[n]); err != nil {
-				b.items[n] = Item{}
-				b.items, b.err = b.items[:n], err
-				break
-			}
-		}
+		b.items, b.err = fillBatch(r, b.items)
 		select {
 		case p.batches <- b:
 		case <-p.stop:
@@ -68,6 +60,19 @@ func (p *Prefetcher) run(r into) {
 			return
 		}
 	}
+}
+
+// fillBatch fills items up to batchSize entries from r, each in its place,
+// and returns them; with the error that ended r, the entries before it.
+func fillBatch(r into, items []Item) ([]Item, error) {
+	for n := len(items); n < batchSize; n++ {
+		items = items[:n+1]
+		if err := r.nextInto(&items[n]); err != nil {
+			items[n] = Item{}
+			return items[:n], err
+		}
+	}
+	return items, nil
 }
 
 // Next returns the next entry.

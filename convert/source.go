@@ -155,7 +155,8 @@ func (s *Source) nextInto(it *Item) error {
 		}
 		err := f.next(&it.Entry)
 		if err == nil {
-			it.Input, it.key, it.norm, it.scope = f.account, "", nil, 0
+			it.Input = f.account
+			it.forgetKey()
 			f.normalForm(it)
 			return s.count(f, &it.Entry)
 		}

@@ -27,6 +27,10 @@ type Item struct {
 	scope int
 }
 
+// forgetKey clears what steps computed of the item's entry: its normal
+// form and the length of its scope.
+func (it *Item) forgetKey() { it.key, it.norm, it.scope = "", nil, 0 }
+
 // keyUnder returns the normal form of the item's loc under the rules n,
 // computing it unless a step before did.
 func (it *Item) keyUnder(n *normalize.Options) string {

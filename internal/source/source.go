@@ -121,7 +121,7 @@ func Open(r io.Reader, opts Options) (*Reader, error) {
 		if err != nil && err != io.EOF {
 			break // damage right at the start of a layer: Read returns it
 		}
-		if m := head.magic(); len(m) < 2 || m[0] != 0x1f || m[1] != 0x8b {
+		if !IsGzip(head.magic()) {
 			break
 		}
 		if layers == MaxGzipLayers {
@@ -199,6 +199,10 @@ func (r *Reader) Drain() error {
 	_, err := io.Copy(io.Discard, r.count)
 	return err
 }
+
+// IsGzip reports whether head, the first bytes of a content, starts with
+// the gzip magic: what makes Open remove a gzip layer.
+func IsGzip(head []byte) bool { return len(head) >= 2 && head[0] == 0x1f && head[1] == 0x8b }
 
 // gzipBufSize is the size of the buffer a gzip layer's compressed bytes
 // are read through.
