@@ -198,6 +198,7 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	}
 	r = in
 	plain := !src.mayHoldExtensions()
+	sorted := false
 	if !opts.KeepDuplicates {
 		// Text lists carry nothing a later entry could replace: their
 		// pages are given as they are read.
@@ -207,11 +208,18 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		}
 		do := DedupeOptions{Normalize: opts.URLs.Normalize, TempDir: opts.TempDir, Plain: plain, MaxMemory: opts.memory().dedupe,
 			Pages: pagesHint(inputs, perPage)}
-		d := Dedupe(in, do, t)
-		defer d.Close()
-		out := Prefetch(d)
-		defer out.Close()
-		r = out
+		if plain && opts.Sort == SortLoc {
+			// The sort finds the duplicates (see sortUnique).
+			s := sortUnique(in, SortOptions{TempDir: opts.TempDir, MaxMemory: opts.memory().sort}, do, t)
+			defer s.Close()
+			r, sorted = s, true
+		} else {
+			d := Dedupe(in, do, t)
+			defer d.Close()
+			out := Prefetch(d)
+			defer out.Close()
+			r = out
+		}
 	}
 	if opts.KeepDuplicates && opts.Output.Carries != 0 && !plain {
 		// The extensions used must be known before the first entry is
@@ -220,7 +228,7 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		defer sp.Close()
 		r = sp
 	}
-	if opts.Sort != SortNone {
+	if opts.Sort != SortNone && !sorted {
 		s := SortWith(r, opts.Sort, SortOptions{TempDir: opts.TempDir, MaxMemory: opts.memory().sort})
 		defer s.Close()
 		r = s

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"cmp"
+	"errors"
 	"hash/maphash"
 	"io"
 	"math"
@@ -71,14 +72,17 @@ type merger struct {
 	// title or a summary (text inputs): then the first entry of a page
 	// always wins unchanged, so it is given at once and only its key and
 	// input are kept, in pages (see nextPlain).
-	plain  bool
-	batch  []Item   // of a plain merger, the batch read last
-	own    []Item   // the memory of batch, when the merger fills it itself
-	ready  []int32  // the new pages of batch, by index
-	next   int      // the next of ready to give
-	end    error    // of a plain merger, what ended the source
-	keys   []string // the keys of the batch being read
-	hashes []uint64 // and their hashes
+	plain bool
+	// seeding is set while a plain merger takes in pages given already
+	// (seed).
+	seeding bool
+	batch   []Item   // of a plain merger, the batch read last
+	own     []Item   // the memory of batch, when the merger fills it itself
+	ready   []int32  // the new pages of batch, by index
+	next    int      // the next of ready to give
+	end     error    // of a plain merger, what ended the source
+	keys    []string // the keys of the batch being read
+	hashes  []uint64 // and their hashes
 	// budget is the bytes the table and moves may take; past it, the
 	// merger spills (see dedupe_spill.go), and a partition deduped in
 	// memory takes at most half of it.
@@ -322,12 +326,10 @@ func (m *merger) nextPlain(it *Item) (err error) {
 			return m.end
 		}
 		if m.pages == nil {
-			pages, err := spool.NewKeys(m.tempDir, keysInMemory(m.budget))
-			if err != nil {
+			if err := m.newPages(); err != nil {
 				m.err = err
 				return err
 			}
-			m.pages = pages
 		}
 		if err := m.readPlain(); err != nil {
 			m.err = err
@@ -368,6 +370,12 @@ func (m *merger) readPlain() error {
 	m.keys, m.hashes = keys, hashes
 	m.table.touch(hashes)
 	for i := range items {
+		if m.seeding {
+			if ok, err := m.seedPlain(items[i].Input, keys[i], hashes[i]); err != nil || !ok {
+				return cmp.Or(err, errSeedFull)
+			}
+			continue
+		}
 		if inMemory, err := m.inMemory(); err != nil {
 			return err
 		} else if !inMemory {
@@ -391,15 +399,26 @@ func (m *merger) readPlain() error {
 // addPlain takes one entry of a plain source in and reports whether it is
 // the first of its page.
 func (m *merger) addPlain(loc string, input int, k string, h uint64) (bool, error) {
+	isNew, firstInput, err := m.findPlain(input, k, h)
+	if !isNew && err == nil {
+		m.merged(input, firstInput, loc)
+	}
+	return isNew, err
+}
+
+// findPlain looks the key k, with hash h, up among the pages of a plain
+// merger: a new page is added, with input; else it returns the input of
+// the page's first entry.
+func (m *merger) findPlain(input int, k string, h uint64) (isNew bool, firstInput int, err error) {
 	slot, found := m.table.findOrInsert(h)
 	if !found {
 		off, err := m.pages.Append(k, input)
 		*slot = off
-		return true, err
+		return true, 0, err
 	}
 	first, firstInput, err := m.pages.At(*slot)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
 	if string(first) != k {
 		// Another page has this hash: this page is kept by key.
@@ -410,14 +429,73 @@ func (m *merger) addPlain(loc string, input int, k string, h uint64) (bool, erro
 				m.fallback = map[string]int64{}
 			}
 			m.fallback[k] = off
-			return true, err
+			return true, 0, err
 		}
 		if _, firstInput, err = m.pages.At(off); err != nil {
+			return false, 0, err
+		}
+	}
+	return false, firstInput, nil
+}
+
+// seed takes in the pages of src, given already, before a plain merger
+// reads its source: a later entry of one of them is its duplicate. Of the
+// entries of a page, the first is taken in, and the others are not told of.
+// It returns false when they would take the merger past its memory cap;
+// the merger must not be used then but to be closed.
+func (m *merger) seed(src Stream) (bool, error) {
+	if m.pages == nil {
+		if err := m.newPages(); err != nil {
 			return false, err
 		}
 	}
-	m.merged(input, firstInput, loc)
-	return false, nil
+	live := m.src
+	m.src, m.seeding = src, true
+	defer func() {
+		m.src, m.seeding, m.end, m.batch, m.ready, m.next = live, false, nil, nil, m.ready[:0], 0
+	}()
+	for m.end == nil {
+		if err := m.readPlain(); err == errSeedFull {
+			return false, nil
+		} else if err != nil {
+			return false, err
+		}
+	}
+	if m.end != io.EOF {
+		return false, m.end
+	}
+	return true, nil
+}
+
+// errSeedFull is what ends a seed whose pages take the merger past its
+// memory cap.
+var errSeedFull = errors.New("dedupe: the pages given already do not fit")
+
+// seedPlain takes in a page given already, whose key is k with hash h (see
+// seed); false, taking nothing in, when it would take the merger past its
+// memory cap.
+func (m *merger) seedPlain(input int, k string, h uint64) (bool, error) {
+	if m.over() {
+		if m.pages.MemBytes() == 0 {
+			return false, nil
+		}
+		// The keys make room for the table first, as inMemory has them.
+		if err := m.pages.ToFile(); err != nil || m.over() {
+			return false, err
+		}
+	}
+	_, _, err := m.findPlain(input, k, h)
+	return true, err
+}
+
+// newPages makes the spool of the keys of a plain merger's pages.
+func (m *merger) newPages() error {
+	pages, err := spool.NewKeys(m.tempDir, keysInMemory(m.budget))
+	if err != nil {
+		return err
+	}
+	m.pages = pages
+	return nil
 }
 
 // release gives back the memory of the table and, of a plain merger, the

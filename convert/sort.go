@@ -69,11 +69,10 @@ type Sorter struct {
 	src     Stream
 	order   Order
 	opts    SortOptions
-	mem     *runBuf // the only run, when everything fit in one
-	next    int     // the place in mem of the next entry
-	dec     spool.Decoder
+	mem     *memRun     // the only run, when everything fit in one
 	runs    *sortedRuns // the runs, when there were more than one
 	merged  *rawPipe    // their merge, on a goroutine of its own
+	uniq    *sortDedupe // when the sort also finds the duplicates (sortUnique)
 	started bool
 	err     error // what ended the sorting of the runs
 }
@@ -108,7 +107,7 @@ func SortWith(r formats.Reader, o Order, opts SortOptions) *Sorter {
 // Close removes the spool and gives back the memory of the run.
 func (s *Sorter) Close() error {
 	if s.mem != nil {
-		s.mem.close()
+		s.mem.run.close()
 		s.mem = nil
 	}
 	if s.merged != nil {
@@ -120,12 +119,15 @@ func (s *Sorter) Close() error {
 		err = s.runs.Close()
 		s.runs = nil
 	}
+	if s.uniq != nil {
+		err = cmp.Or(err, s.uniq.close())
+	}
 	return err
 }
 
 // Next returns the next entry.
 func (s *Sorter) Next() (formats.Entry, error) {
-	if s.merged != nil {
+	if s.merged != nil && s.uniq == nil {
 		return s.merged.next() // without the copies of the whole item
 	}
 	it, err := s.NextItem()
@@ -137,6 +139,16 @@ func (s *Sorter) NextItem() (Item, error) {
 	if s.order == SortNone {
 		return s.src.NextItem()
 	}
+	for {
+		it, err := s.nextSorted()
+		if err != nil || s.uniq == nil || !s.uniq.repeats(&it) {
+			return it, err
+		}
+	}
+}
+
+// nextSorted returns the next entry in order, sorting first.
+func (s *Sorter) nextSorted() (Item, error) {
 	if !s.started {
 		s.started = true
 		s.err = s.sortRuns()
@@ -145,13 +157,9 @@ func (s *Sorter) NextItem() (Item, error) {
 		return Item{}, s.err
 	}
 	if s.mem != nil {
-		if s.next == len(s.mem.items) {
-			return Item{}, io.EOF
-		}
-		var r spool.Record
-		_, err := s.dec.Decode(s.mem.record(s.next), &r)
-		s.next++
-		return Item{Entry: r.Entry, Input: r.Input}, err
+		var it Item
+		err := s.mem.nextInto(&it)
+		return it, err
 	}
 	if s.merged == nil {
 		return Item{}, io.EOF // closed
@@ -177,6 +185,12 @@ func (s *Sorter) sortRuns() error {
 			if err != nil {
 				return err
 			}
+			if s.uniq != nil && !s.uniq.fell && !s.uniq.normal(&it) {
+				if run, w, err = s.fallBack(run, w, it); err != nil {
+					return err
+				}
+				continue
+			}
 			if !run.add(&it, s.order) {
 				if w == nil {
 					if w, err = newRunWriter(s.order, s.opts.TempDir, budget); err != nil {
@@ -192,7 +206,7 @@ func (s *Sorter) sortRuns() error {
 	}()
 	if err == nil && w == nil {
 		run.sort(s.order)
-		s.mem = run
+		s.mem = &memRun{run: run}
 		return nil
 	}
 	if err == nil && len(run.items) > 0 {
@@ -207,19 +221,25 @@ func (s *Sorter) sortRuns() error {
 		sp.Close()
 		return err
 	}
-	sp, bounds, err = mergePasses(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir, sortFanIn, sortRunBuffer)
+	s.merged, s.runs, err = s.mergeRuns(sp, bounds)
+	return err
+}
+
+// mergeRuns merges the sorted runs of sp between bounds, in passes when
+// there are too many at once, then the last on a goroutine of its own:
+// the merge on one core, what reads the entries on another. It closes sp
+// when it fails.
+func (s *Sorter) mergeRuns(sp *spool.File, bounds []int64) (*rawPipe, *sortedRuns, error) {
+	sp, bounds, err := mergePasses(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir, sortFanIn, sortRunBuffer)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	m, err := openRawRuns(sp, bounds, s.order, sortRunBuffer)
 	if err != nil {
 		sp.Close()
-		return err
+		return nil, nil, err
 	}
-	// The merge on one core, what reads the entries on another.
-	s.runs = &sortedRuns{sp: sp, heap: m}
-	s.merged = pipeRuns(m)
-	return nil
+	return pipeRuns(m), &sortedRuns{sp: sp, heap: m}, nil
 }
 
 // runWriter sorts runs and appends them to a spool, on a goroutine of its
@@ -228,8 +248,9 @@ type runWriter struct {
 	order  Order
 	sp     *spool.File
 	bounds []int64      // where each run starts in sp, then where the last ends
-	todo   chan *runBuf // runs to sort and write
+	todo   chan *runBuf // runs to sort and write; nil asks for synced
 	free   chan *runBuf // runs written, to fill again
+	synced chan error   // what failed, once the runs handed over are written
 	done   chan struct{}
 	failed atomic.Bool
 	err    error // what ended the writing, read after done
@@ -242,7 +263,7 @@ func newRunWriter(o Order, tempDir string, budget int) (*runWriter, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &runWriter{order: o, sp: sp, todo: make(chan *runBuf), free: make(chan *runBuf, 2), done: make(chan struct{})}
+	w := &runWriter{order: o, sp: sp, todo: make(chan *runBuf), free: make(chan *runBuf, 2), synced: make(chan error), done: make(chan struct{})}
 	w.free <- &runBuf{budget: budget}
 	go w.run()
 	return w, nil
@@ -251,6 +272,10 @@ func newRunWriter(o Order, tempDir string, budget int) (*runWriter, error) {
 func (w *runWriter) run() {
 	defer close(w.done)
 	for r := range w.todo {
+		if r == nil {
+			w.synced <- w.err
+			continue
+		}
 		if w.err == nil {
 			if w.err = w.write(r); w.err != nil {
 				w.failed.Store(true)
@@ -266,6 +291,13 @@ func (w *runWriter) write(r *runBuf) error {
 	r.sort(w.order)
 	w.bounds = append(w.bounds, w.sp.Size())
 	return r.writeTo(w.sp)
+}
+
+// sync waits until the runs handed over are written, and returns what
+// failed.
+func (w *runWriter) sync() error {
+	w.todo <- nil
+	return <-w.synced
 }
 
 // swap hands the full run r over to be sorted and written and returns an

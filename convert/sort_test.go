@@ -148,19 +148,45 @@ func TestRunSortsAsCompare(t *testing.T) {
 	}
 }
 
-// With runs of a few entries, hundreds of them are merged in passes; the
-// order is a stable sort's all the same. A spool that cannot be made is an
-// error, from Next.
+// With runs of a few entries, hundreds of them are merged in passes, or
+// tens at once; the order is a stable sort's all the same. The locs are
+// those of a site, or of sections one after another, each run's locs
+// having more bytes in common than all have (the last merge compares locs
+// after those), some a prefix of others, short or with bytes 0 and 255
+// after them. A spool that cannot be made is an error, from Next.
 func TestSortTinyRuns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	in := make(entries, 5000)
-	for i := range in {
-		in[i].Loc = fmt.Sprintf("https://www.example.com/%d/%d", rng.IntN(50), rng.IntN(50))
+	lastmod := func() formats.LastMod {
 		if rng.IntN(2) == 0 {
-			in[i].LastMod = formats.NewLastMod(time.Date(2024, 1, 1+rng.IntN(3), 0, 0, 0, 0, time.UTC), formats.PrecisionDay)
+			return formats.NewLastMod(time.Date(2024, 1, 1+rng.IntN(3), 0, 0, 0, 0, time.UTC), formats.PrecisionDay)
 		}
-		in[i].Title = fmt.Sprint(i) // tells equal entries apart
+		return formats.LastMod{}
 	}
+	site := make(entries, 5000)
+	for i := range site {
+		site[i].Loc = fmt.Sprintf("https://www.example.com/%d/%d", rng.IntN(50), rng.IntN(50))
+		site[i].LastMod = lastmod()
+		site[i].Title = fmt.Sprint(i) // tells equal entries apart
+	}
+	alphabet := []string{"a", "b", "\x00", "\xff", "/", "aaaaaaa"}
+	sections := make(entries, 1000) // in fewer runs than a merge takes at once
+	for i := range sections {
+		var b strings.Builder
+		for range rng.IntN(8) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		sections[i].Loc = fmt.Sprintf("https://www.example.com/%c/%s", 'a'+i/100, b.String())
+		sections[i].LastMod = lastmod()
+		sections[i].Title = fmt.Sprint(i)
+	}
+	for _, in := range []entries{site, sections} {
+		sortTinyRuns(t, in)
+	}
+}
+
+// sortTinyRuns checks the sort of in, both orders, in runs of a few
+// entries.
+func sortTinyRuns(t *testing.T, in entries) {
 	for _, o := range []Order{SortLoc, SortLastMod} {
 		want := slices.Clone(in)
 		slices.SortStableFunc(want, func(a, b formats.Entry) int { return o.compare(&a, &b) })

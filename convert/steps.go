@@ -76,6 +76,23 @@ func (c copyInto) nextInto(it *Item) (err error) {
 	return err
 }
 
+// filler fills Items in place, as an into does.
+type filler interface{ nextInto(it *Item) error }
+
+// intoStream is the Stream whose entries a filler fills.
+type intoStream struct{ filler }
+
+func (s intoStream) NextItem() (Item, error) {
+	var it Item
+	err := s.nextInto(&it)
+	return it, err
+}
+
+func (s intoStream) Next() (formats.Entry, error) {
+	it, err := s.NextItem()
+	return it.Entry, err
+}
+
 // stream returns r as a Stream.
 func stream(r formats.Reader) Stream {
 	if s, ok := r.(Stream); ok {
