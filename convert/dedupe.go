@@ -2,11 +2,11 @@ package convert
 
 import (
 	"cmp"
-	"errors"
 	"hash/maphash"
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
@@ -72,17 +72,14 @@ type merger struct {
 	// title or a summary (text inputs): then the first entry of a page
 	// always wins unchanged, so it is given at once and only its key and
 	// input are kept, in pages (see nextPlain).
-	plain bool
-	// seeding is set while a plain merger takes in pages given already
-	// (seed).
-	seeding bool
-	batch   []Item   // of a plain merger, the batch read last
-	own     []Item   // the memory of batch, when the merger fills it itself
-	ready   []int32  // the new pages of batch, by index
-	next    int      // the next of ready to give
-	end     error    // of a plain merger, what ended the source
-	keys    []string // the keys of the batch being read
-	hashes  []uint64 // and their hashes
+	plain  bool
+	batch  []Item   // of a plain merger, the batch read last
+	own    []Item   // the memory of batch, when the merger fills it itself
+	ready  []int32  // the new pages of batch, by index
+	next   int      // the next of ready to give
+	end    error    // of a plain merger, what ended the source
+	keys   []string // the keys of the batch being read
+	hashes []uint64 // and their hashes
 	// budget is the bytes the table and moves may take; past it, the
 	// merger spills (see dedupe_spill.go), and a partition deduped in
 	// memory takes at most half of it.
@@ -370,12 +367,6 @@ func (m *merger) readPlain() error {
 	m.keys, m.hashes = keys, hashes
 	m.table.touch(hashes)
 	for i := range items {
-		if m.seeding {
-			if ok, err := m.seedPlain(items[i].Input, keys[i], hashes[i]); err != nil || !ok {
-				return cmp.Or(err, errSeedFull)
-			}
-			continue
-		}
 		if inMemory, err := m.inMemory(); err != nil {
 			return err
 		} else if !inMemory {
@@ -428,7 +419,7 @@ func (m *merger) findPlain(input int, k string, h uint64) (isNew bool, firstInpu
 			if m.fallback == nil {
 				m.fallback = map[string]int64{}
 			}
-			m.fallback[k] = off
+			m.fallback[strings.Clone(k)] = off // k may be a view (seed)
 			return true, 0, err
 		}
 		if _, firstInput, err = m.pages.At(off); err != nil {
@@ -438,54 +429,40 @@ func (m *merger) findPlain(input int, k string, h uint64) (isNew bool, firstInpu
 	return false, firstInput, nil
 }
 
-// seed takes in the pages of src, given already, before a plain merger
-// reads its source: a later entry of one of them is its duplicate. Of the
-// entries of a page, the first is taken in, and the others are not told of.
-// It returns false when they would take the merger past its memory cap;
-// the merger must not be used then but to be closed.
-func (m *merger) seed(src Stream) (bool, error) {
+// seed takes in, before a plain merger reads its source, pages given
+// already, whose keys are their locs: a later entry of one of them is its
+// duplicate. Of the entries of a page, the first is taken in, and the
+// others are not told of. It returns false, once the pages would take the
+// merger past its memory cap; the merger must then not be used but to be
+// closed.
+func (m *merger) seed(locs []string, inputs []int) (bool, error) {
 	if m.pages == nil {
 		if err := m.newPages(); err != nil {
 			return false, err
 		}
 	}
-	live := m.src
-	m.src, m.seeding = src, true
-	defer func() {
-		m.src, m.seeding, m.end, m.batch, m.ready, m.next = live, false, nil, nil, m.ready[:0], 0
-	}()
-	for m.end == nil {
-		if err := m.readPlain(); err == errSeedFull {
-			return false, nil
-		} else if err != nil {
+	hashes := m.hashes[:0]
+	for _, loc := range locs {
+		hashes = append(hashes, m.hashOf(loc))
+	}
+	m.hashes = hashes
+	m.table.touch(hashes)
+	for i, loc := range locs {
+		if m.over() {
+			if m.pages.MemBytes() == 0 {
+				return false, nil
+			}
+			// The keys make room for the table first, as inMemory has
+			// them.
+			if err := m.pages.ToFile(); err != nil || m.over() {
+				return false, err
+			}
+		}
+		if _, _, err := m.findPlain(inputs[i], loc, hashes[i]); err != nil {
 			return false, err
 		}
-	}
-	if m.end != io.EOF {
-		return false, m.end
 	}
 	return true, nil
-}
-
-// errSeedFull is what ends a seed whose pages take the merger past its
-// memory cap.
-var errSeedFull = errors.New("dedupe: the pages given already do not fit")
-
-// seedPlain takes in a page given already, whose key is k with hash h (see
-// seed); false, taking nothing in, when it would take the merger past its
-// memory cap.
-func (m *merger) seedPlain(input int, k string, h uint64) (bool, error) {
-	if m.over() {
-		if m.pages.MemBytes() == 0 {
-			return false, nil
-		}
-		// The keys make room for the table first, as inMemory has them.
-		if err := m.pages.ToFile(); err != nil || m.over() {
-			return false, err
-		}
-	}
-	_, _, err := m.findPlain(input, k, h)
-	return true, err
 }
 
 // newPages makes the spool of the keys of a plain merger's pages.

@@ -3,10 +3,10 @@ package convert
 import (
 	"cmp"
 	"io"
+	"unsafe"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
-	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
 // A sort by loc of entries that carry nothing but their locs (text lists)
@@ -38,6 +38,7 @@ type sortDedupe struct {
 	// and when the pages read before did not fit in it, what was read
 	// before, sorted, which it reads first, and what closes that.
 	fell   bool
+	hash   func(string) uint64 // the Dedupe's hash, when not nil (tests)
 	dedupe *Deduper
 	ahead  *Prefetcher
 	before Stream
@@ -100,6 +101,9 @@ func (s *Sorter) fallBack(run *runBuf, w *runWriter, it Item) (*runBuf, *runWrit
 	u := s.uniq
 	u.fell = true
 	d := Dedupe(intoStream{&thenStream{item: &it, rest: s.src}}, u.opts, u.obs)
+	if u.hash != nil {
+		d.hash = u.hash
+	}
 	ok, err := s.seed(d.merger, run, w)
 	if err == nil && ok {
 		u.dedupe, u.ahead = d, Prefetch(d)
@@ -117,10 +121,9 @@ func (s *Sorter) fallBack(run *runBuf, w *runWriter, it Item) (*runBuf, *runWrit
 // seed takes the pages read so far, in the runs written to w's spool, then
 // in run, into the plain merger m, in the order they were read: the runs
 // hold what was read one after another, and each keeps the entries of a
-// loc in the order they came. They are read on a goroutine of their own.
-// False when they do not fit in its memory.
+// loc in the order they came. False when they do not fit in its memory.
 func (s *Sorter) seed(m *merger, run *runBuf, w *runWriter) (bool, error) {
-	read := &readSoFar{run: memRun{run: run}, norm: m.norm}
+	var b seedBatch
 	if w != nil {
 		if err := w.sync(); err != nil {
 			return false, err
@@ -129,36 +132,67 @@ func (s *Sorter) seed(m *merger, run *runBuf, w *runWriter) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		read.sc = sc
-	}
-	p := Prefetch(intoStream{read})
-	defer p.Close()
-	return m.seed(p)
-}
-
-// readSoFar reads the entries of a scan of runs, then those of a run being
-// filled, in the order they were added, each with its loc as its key.
-type readSoFar struct {
-	sc   *spool.Scanner // nil once read
-	run  memRun
-	norm *normalize.Options
-}
-
-func (r *readSoFar) nextInto(it *Item) error {
-	var err error
-	if r.sc != nil {
-		var rec spool.Record
-		if err = r.sc.NextInto(&rec); err == io.EOF {
-			r.sc = nil
-		} else {
-			*it = Item{Entry: rec.Entry, Input: rec.Input}
+		for {
+			rec, err := sc.NextRaw()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return false, err
+			}
+			if ok, err := b.add(m, rec); !ok || err != nil {
+				return false, err
+			}
 		}
 	}
-	if r.sc == nil {
-		err = r.run.nextInto(it)
+	for i := range run.items {
+		if ok, err := b.add(m, run.record(i)); !ok || err != nil {
+			return false, err
+		}
 	}
-	it.key, it.norm = it.Entry.Loc, r.norm
-	return err
+	return b.flush(m)
+}
+
+// seedBatch is a batch of pages for merger.seed: their locs, one after
+// another, and their inputs.
+type seedBatch struct {
+	bytes  []byte
+	ends   []int
+	inputs []int
+	locs   []string
+}
+
+// seedBatchLen is how many pages a seedBatch holds.
+const seedBatchLen = 512
+
+// add adds the page of the record rec to b, seeding m with b when full.
+func (b *seedBatch) add(m *merger, rec []byte) (bool, error) {
+	at, n, input := spool.EncodedInputLoc(rec)
+	if at == 0 {
+		return false, errRawRecord
+	}
+	b.bytes = append(b.bytes, rec[at:at+n]...)
+	b.ends = append(b.ends, len(b.bytes))
+	b.inputs = append(b.inputs, input)
+	if len(b.ends) < seedBatchLen {
+		return true, nil
+	}
+	return b.flush(m)
+}
+
+// flush seeds m with the pages of b and empties it.
+func (b *seedBatch) flush(m *merger) (bool, error) {
+	b.locs = b.locs[:0]
+	start := 0
+	for _, end := range b.ends {
+		// Views of bytes, which merger.seed copies what it keeps of.
+		b.locs = append(b.locs, unsafe.String(unsafe.SliceData(b.bytes[start:end]), end-start))
+		start = end
+	}
+	ok, err := m.seed(b.locs, b.inputs)
+	clear(b.locs)
+	b.bytes, b.ends, b.inputs = b.bytes[:0], b.ends[:0], b.inputs[:0]
+	return ok, err
 }
 
 // refeed ends the sort of what was read before it, and has the Sorter

@@ -45,6 +45,7 @@ func TestSortUniqueAsDedupeThenSort(t *testing.T) {
 		"odd many":  set(func(i int) bool { return i%3 == 1 }),
 	}
 	type result struct{ entries, drops []string }
+	var hash func(string) uint64 // of the sort's Dedupe, when not nil
 	run := func(src *multi, unique bool, so SortOptions, do DedupeOptions) (result, *Sorter) {
 		in := *src
 		var res result
@@ -54,6 +55,7 @@ func TestSortUniqueAsDedupeThenSort(t *testing.T) {
 		var s *Sorter
 		if unique {
 			s = sortUnique(&in, so, do, obs)
+			s.uniq.hash = hash
 		} else {
 			d := Dedupe(&in, do, obs)
 			defer d.Close()
@@ -96,5 +98,17 @@ func TestSortUniqueAsDedupeThenSort(t *testing.T) {
 				assert.Empty(t, left, "%s: files left", what)
 			}
 		}
+	}
+	// Pages whose hashes collide are told apart by their keys, also those
+	// taken in from the sort's runs.
+	hash = func(k string) uint64 { return uint64(len(k) % 3) }
+	for _, name := range []string{"odd after", "odd last", "odd many"} {
+		so := SortOptions{TempDir: t.TempDir(), MaxMemory: 4 << 10}
+		do := DedupeOptions{TempDir: so.TempDir, Plain: true}
+		want, ws := run(sets[name], false, so, do)
+		require.NoError(t, ws.Close())
+		got, s := run(sets[name], true, so, do)
+		assert.Equal(t, want, got, "%s, every hash colliding", name)
+		require.NoError(t, s.Close())
 	}
 }

@@ -184,22 +184,31 @@ func EncodedLen(b []byte) int {
 // EncodedLoc returns where the loc of the record Encode wrote at the start
 // of b starts in b, and its length; 0, 0 when b does not start with one.
 func EncodedLoc(b []byte) (at, n int) {
+	at, n, _ = EncodedInputLoc(b)
+	return at, n
+}
+
+// EncodedInputLoc is EncodedLoc, also returning the input of the record.
+func EncodedInputLoc(b []byte) (at, n, input int) {
 	_, k := binary.Uvarint(b)
 	if k <= 0 || len(b) < k+9 {
-		return 0, 0
+		return 0, 0, 0
 	}
 	at = k + 9
-	for range 3 { // the input, the link and the loc's length
+	for i := range 3 { // the input, the link and the loc's length
 		v, k := binary.Uvarint(b[at:])
 		if k <= 0 {
-			return 0, 0
+			return 0, 0, 0
+		}
+		if i == 0 {
+			input = int(v)
 		}
 		at, n = at+k, int(v)
 	}
 	if n > len(b)-at {
-		return 0, 0
+		return 0, 0, 0
 	}
-	return at, n
+	return at, n, input
 }
 
 // EncodedTime returns the instant of the lastmod of the record Encode
