@@ -112,3 +112,30 @@ func TestSortUniqueAsDedupeThenSort(t *testing.T) {
 		require.NoError(t, s.Close())
 	}
 }
+
+// An input that breaks ends the sort with its error, before a loc that is
+// not its normal form was read and after, with the runs in memory or
+// spooled, and leaves no file.
+func TestSortUniqueFailingInput(t *testing.T) {
+	for _, odd := range []int{-1, 0, 500} {
+		for _, sortMem := range []int64{0, 4 << 10} {
+			var src failingPlain
+			for i := range 1000 {
+				loc := fmt.Sprintf("https://www.example.com/%d", i%600)
+				if i == odd {
+					loc = "https://www.example.com/%7e"
+				}
+				src.es = append(src.es, formats.Entry{Loc: loc})
+				src.inputs = append(src.inputs, 0)
+			}
+			dir := t.TempDir()
+			s := sortUnique(&src, SortOptions{TempDir: dir, MaxMemory: sortMem}, DedupeOptions{TempDir: dir, Plain: true}, nil)
+			_, err := s.NextItem()
+			assert.ErrorIs(t, err, errFailing, "odd at %d, sort memory %d", odd, sortMem)
+			require.NoError(t, s.Close())
+			left, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			assert.Empty(t, left, "odd at %d, sort memory %d: files left", odd, sortMem)
+		}
+	}
+}
