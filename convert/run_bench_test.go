@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"testing"
 
 	"github.com/feed2sitemap/feed2sitemap/convert"
@@ -36,6 +37,43 @@ func BenchmarkRunText(b *testing.B) {
 				_, err := convert.Run([]convert.Input{in}, func(o formats.WriteOptions) (formats.Writer, error) {
 					return output.New(output.Options{Path: dir + "/sitemap.xml", Format: xml.Format, BaseURL: base, MaxURLs: 20000, Write: o})
 				}, convert.Options{KeepDuplicates: keep, TempDir: dir})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/url")
+		})
+	}
+}
+
+// BenchmarkRunTextSorted is BenchmarkRunText deduped with --sort loc,
+// beside the same list unsorted: the sort finds the duplicates itself while
+// every URL is its own normal form ("sorted"); one URL that is not, last,
+// has the pages read before taken into a dedupe ("sorted,late-odd").
+func BenchmarkRunTextSorted(b *testing.B) {
+	const n = 300000
+	list := benchList(n, func(_, page int) string {
+		return fmt.Sprintf("https://www.example.com/articles/%d/some-title-of-the-page", page)
+	})
+	odd := append(slices.Clip(list), "https://www.example.com/%7eodd\n"...)
+	base, err := url.Parse("https://www.example.com/")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		list []byte
+		sort convert.Order
+	}{{"unsorted", list, convert.SortNone}, {"sorted", list, convert.SortLoc}, {"sorted,late-odd", odd, convert.SortLoc}} {
+		b.Run(c.name, func(b *testing.B) {
+			dir := b.TempDir()
+			for b.Loop() {
+				in := convert.Input{Name: "urls.txt", Open: func() (io.ReadCloser, error) {
+					return io.NopCloser(bytes.NewReader(c.list)), nil
+				}}
+				_, err := convert.Run([]convert.Input{in}, func(o formats.WriteOptions) (formats.Writer, error) {
+					return output.New(output.Options{Path: dir + "/sitemap.xml", Format: xml.Format, BaseURL: base, MaxURLs: 20000, Write: o})
+				}, convert.Options{Sort: c.sort, TempDir: dir})
 				if err != nil {
 					b.Fatal(err)
 				}
