@@ -448,15 +448,8 @@ func (m *merger) seed(locs []string, inputs []int) (bool, error) {
 	m.hashes = hashes
 	m.table.touch(hashes)
 	for i, loc := range locs {
-		if m.over() {
-			if m.pages.MemBytes() == 0 {
-				return false, nil
-			}
-			// The keys make room for the table first, as inMemory has
-			// them.
-			if err := m.pages.ToFile(); err != nil || m.over() {
-				return false, err
-			}
+		if ok, err := m.room(); !ok || err != nil {
+			return false, err
 		}
 		if _, _, err := m.findPlain(inputs[i], loc, hashes[i]); err != nil {
 			return false, err

@@ -80,19 +80,26 @@ func (m *merger) inMemory() (bool, error) {
 	if m.spill != nil {
 		return false, nil
 	}
+	if ok, err := m.room(); ok || err != nil {
+		return ok, err
+	}
+	return false, m.startSpill()
+}
+
+// room reports whether one more page fits in memory under the cap, the
+// keys held in memory moving to their file first when that makes room for
+// the table.
+func (m *merger) room() (bool, error) {
 	if !m.over() {
 		return true, nil
 	}
-	if m.pages != nil && m.pages.MemBytes() > 0 {
-		// The keys make room for the table first.
-		if err := m.pages.ToFile(); err != nil {
-			return false, err
-		}
-		if !m.over() {
-			return true, nil
-		}
+	if m.pages == nil || m.pages.MemBytes() == 0 {
+		return false, nil
 	}
-	return false, m.startSpill()
+	if err := m.pages.ToFile(); err != nil {
+		return false, err
+	}
+	return !m.over(), nil
 }
 
 // startSpill moves the pages read so far to partitions.

@@ -100,14 +100,10 @@ func (u *sortDedupe) close() error {
 func (s *Sorter) fallBack(run *runBuf, w *runWriter, it Item) (*runBuf, *runWriter, error) {
 	u := s.uniq
 	u.fell = true
-	d := Dedupe(intoStream{&thenStream{item: &it, rest: s.src}}, u.opts, u.obs)
-	if u.hash != nil {
-		d.hash = u.hash
-	}
+	d := u.newDedupe(nil, it, s.src)
 	ok, err := s.seed(d.merger, run, w)
 	if err == nil && ok {
-		u.dedupe, u.ahead = d, Prefetch(d)
-		s.src = u.ahead
+		s.readThrough(d)
 		return run, w, nil
 	}
 	d.Close()
@@ -220,10 +216,29 @@ func (s *Sorter) refeed(run *runBuf, w *runWriter, it Item) (*runBuf, error) {
 		}
 		u.before, u.closeB = intoStream{p}, func() error { p.Close(); return runs.Close() }
 	}
-	u.dedupe = Dedupe(intoStream{&thenStream{first: u.before, item: &it, rest: s.src}}, u.opts, u.obs)
-	u.ahead = Prefetch(u.dedupe)
-	s.src = u.ahead
+	s.readThrough(u.newDedupe(u.before, it, s.src))
 	return run, nil
+}
+
+// newDedupe returns the plain Dedupe of first (when not nil), then it,
+// then rest.
+func (u *sortDedupe) newDedupe(first Stream, it Item, rest Stream) *Deduper {
+	t := &thenStream{item: &it, rest: intoOf(rest)}
+	if first != nil {
+		t.first = intoOf(first)
+	}
+	d := Dedupe(intoStream{t}, u.opts, u.obs)
+	if u.hash != nil {
+		d.hash = u.hash
+	}
+	return d
+}
+
+// readThrough has the Sorter read what d gives from now on, on a goroutine
+// of d's own.
+func (s *Sorter) readThrough(d *Deduper) {
+	s.uniq.dedupe, s.uniq.ahead = d, Prefetch(d)
+	s.src = s.uniq.ahead
 }
 
 // memRun reads the entries of a sorted run in memory, in order.
@@ -244,16 +259,17 @@ func (m *memRun) nextInto(it *Item) error {
 	return err
 }
 
-// thenStream reads first, then gives item, then reads rest.
+// thenStream reads first (when not nil), then gives item, then reads
+// rest.
 type thenStream struct {
-	first Stream
+	first into
 	item  *Item // nil once given
-	rest  Stream
+	rest  into
 }
 
 func (t *thenStream) nextInto(it *Item) error {
 	if t.first != nil {
-		err := intoOf(t.first).nextInto(it)
+		err := t.first.nextInto(it)
 		if err != io.EOF {
 			return err
 		}
@@ -263,5 +279,5 @@ func (t *thenStream) nextInto(it *Item) error {
 		*it, t.item = *t.item, nil
 		return nil
 	}
-	return intoOf(t.rest).nextInto(it)
+	return t.rest.nextInto(it)
 }
