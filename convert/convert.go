@@ -138,7 +138,11 @@ const (
 // Run reads every input, in order, into one writer, and returns the
 // account. It composes the steps: Open, Follow (with Follow.Enabled),
 // Rewrite, Filter, a Prefetch, Dedupe (unless KeepDuplicates) and a
-// Prefetch, Sort, Limit; then it writes.
+// Prefetch, Sort, Limit; then it writes. With SortLoc and inputs whose
+// entries carry nothing but their locs (text lists), the sort finds the
+// duplicates itself while every loc is its own normal form, and only then
+// has them go through a Dedupe: the same entries, with the same duplicates
+// told, in the output's order.
 //
 // Every input is opened and recognized before anything is written, so an
 // input that is not a sitemap, feed, URL list or robots.txt fails the run
