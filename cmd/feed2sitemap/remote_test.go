@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -473,5 +474,39 @@ func TestRemoteStrictUsesServersCharset(t *testing.T) {
 		out, errOut, status := runCLI(t, nil, args...)
 		require.Equal(t, exitOK, status, "strict %v: %s", strict, errOut)
 		assert.Contains(t, out, "<video:title>Crème brûlée</video:title>", "strict %v", strict)
+	}
+}
+
+// --sort loc finds the duplicates of URL lists read remotely (plain and
+// gzipped) and locally as the unsorted run does: the same pages, each
+// written as first read, and the same duplicates told by -v; with every
+// URL its own normal form, and with one that is not (%7e, the page of ~u
+// read first), read before its twin.
+func TestRemoteListsSortedDeduped(t *testing.T) {
+	for _, first := range []string{"~u", "%7eu"} {
+		s := newSite(t)
+		s.doc("/one.txt", "https://a.example/c\nhttps://a.example/a\nhttps://a.example/d\n")
+		gz := gzipped([]byte("https://a.example/" + first + "\nhttps://a.example/e\nhttps://a.example/b\n"))
+		s.mux.HandleFunc("/two.txt.gz", func(w http.ResponseWriter, r *http.Request) { w.Write(gz) })
+		local := filepath.Join(t.TempDir(), "three.txt")
+		require.NoError(t, os.WriteFile(local, []byte("https://a.example/b\nhttps://a.example/a\nhttps://a.example/~u\nhttps://a.example/c\n"), 0o644))
+		args := []string{s.URL + "/one.txt", s.URL + "/two.txt.gz", local, "--to", "text", "-v"}
+
+		out, errOut, status := runCLI(t, nil, append(args, "--sort", "loc")...)
+		require.Equal(t, exitOK, status, errOut)
+		want := []string{"https://a.example/" + first, "https://a.example/a", "https://a.example/b", "https://a.example/c", "https://a.example/d", "https://a.example/e"}
+		slices.Sort(want)
+		assert.Equal(t, strings.Join(want, "\n")+"\n", out, "first %s", first)
+
+		unsorted, unsortedErr, status := runCLI(t, nil, args...)
+		require.Equal(t, exitOK, status, unsortedErr)
+		lines := func(s string) []string {
+			l := strings.Split(strings.TrimSpace(s), "\n")
+			slices.Sort(l)
+			return l
+		}
+		assert.Equal(t, lines(unsorted), lines(out), "first %s: the same pages", first)
+		assert.Equal(t, lines(unsortedErr), lines(errOut), "first %s: the same duplicates told", first)
+		assert.Equal(t, 4, strings.Count(errOut, "duplicate, merged into"), "first %s: %s", first, errOut)
 	}
 }
