@@ -64,7 +64,8 @@ type merger struct {
 	table    table
 	fallback map[string]int64 // first offsets of pages whose hash collided with another page's
 	moves    []move           // winners that replaced a page's first entry, in the order they did
-	hash     func(string) uint64
+	hashSeed maphash.Seed
+	hash     func(string) uint64 // instead of maphash with hashSeed, when not nil (tests)
 	sc       *spool.Scanner
 	page     spool.Record // the page nextPage read last
 	err      error
@@ -93,9 +94,8 @@ type merger struct {
 type move struct{ first, winner int64 }
 
 func newMerger(src Stream, norm *normalize.Options, obs Observer, tempDir string) *merger {
-	seed := maphash.MakeSeed()
 	return &merger{src: src, norm: norm, obs: observer(obs), tempDir: tempDir, budget: DefaultMaxMemory,
-		hash: func(k string) uint64 { return maphash.String(seed, k) }}
+		hashSeed: maphash.MakeSeed()}
 }
 
 // merged tells the observer of the entry at loc from input loser merged
@@ -366,8 +366,11 @@ func (m *merger) readPlain() error {
 	}
 	m.keys, m.hashes = keys, hashes
 	m.table.touch(hashes)
+	fits := m.batchFits(keys)
 	for i := range items {
-		if inMemory, err := m.inMemory(); err != nil {
+		if fits {
+			// In memory, as every page of the batch fits (batchFits).
+		} else if inMemory, err := m.inMemory(); err != nil {
 			return err
 		} else if !inMemory {
 			if err := m.spill.add(&items[i], hashes[i]); err != nil {
@@ -498,7 +501,13 @@ func keysInMemory(budget int64) int {
 
 // hashOf returns the hash of a key, never 0 (which marks an empty slot).
 func (m *merger) hashOf(k string) uint64 {
-	if h := m.hash(k); h != 0 {
+	var h uint64
+	if m.hash != nil {
+		h = m.hash(k)
+	} else {
+		h = maphash.String(m.hashSeed, k)
+	}
+	if h != 0 {
 		return h
 	}
 	return 1

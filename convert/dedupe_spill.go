@@ -74,6 +74,23 @@ func (m *merger) over() bool {
 	return n > m.budget
 }
 
+// batchFits reports whether the pages of the keys, each taken as a new
+// page, fit in memory under the cap with the table as large as it is:
+// then none needs the check of room, one by one.
+func (m *merger) batchFits(keys []string) bool {
+	if m.spill != nil || !m.table.holds(len(keys)) {
+		return false
+	}
+	n := m.table.bytes() + int64(cap(m.moves))*int64(unsafe.Sizeof(move{}))
+	if m.pages != nil {
+		n += m.pages.MemBytes()
+	}
+	for _, k := range keys {
+		n += int64(len(k)) + spool.MaxKeyFraming
+	}
+	return n <= m.budget
+}
+
 // inMemory reports whether the next entry is deduped in memory; once the
 // cap is reached it starts the spill and says no.
 func (m *merger) inMemory() (bool, error) {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -166,5 +167,47 @@ func TestDedupeSpillCleansUpOnFailure(t *testing.T) {
 		left, err := os.ReadDir(dir)
 		require.NoError(t, err)
 		assert.Empty(t, left, "plain %v: nothing left in the directory", plain)
+	}
+}
+
+// A plain merger keeps its table and the keys it holds in memory under its
+// cap, but for the key of the page being taken in, at every budget: the
+// pages of a batch are checked one by one unless all of them fit
+// (batchFits), and never when the table would grow among them (at 238 KB,
+// a table that grew unchecked took it past the cap).
+func TestDedupePlainStaysUnderItsCap(t *testing.T) {
+	var src multi
+	for i := range 12000 {
+		p := (i * 7919) % 9000
+		src.es = append(src.es, formats.Entry{Loc: fmt.Sprintf("https://www.example.com/archive/%s/%d", strings.Repeat("long-path-", 6), p)})
+		src.inputs = append(src.inputs, i%3)
+	}
+	for budget := int64(16 << 10); budget < 2<<20; budget = budget * 5 / 4 {
+		for _, piped := range []bool{false, true} {
+			in := src
+			var s Stream = &in
+			if piped {
+				p := Prefetch(&in)
+				defer p.Close()
+				s = p
+			}
+			m := newMerger(s, nil, nil, t.TempDir())
+			m.plain, m.budget = true, budget
+			most, pages := int64(0), 0
+			for {
+				_, err := m.NextItem()
+				if err != nil {
+					require.ErrorIs(t, err, io.EOF)
+					break
+				}
+				pages++
+				if m.pages != nil {
+					most = max(most, m.table.bytes()+m.pages.MemBytes())
+				}
+			}
+			require.NoError(t, m.Close())
+			assert.Equal(t, 9000, pages, "budget %d, piped %v", budget, piped)
+			assert.LessOrEqual(t, most, budget+128, "budget %d, piped %v", budget, piped)
+		}
 	}
 }

@@ -27,7 +27,7 @@ type slot struct {
 // findOrInsert returns the offset stored for h, to read or change, and
 // whether h was there; when it was not, h is added with offset 0.
 func (t *table) findOrInsert(h uint64) (*int64, bool) {
-	if (t.n+1)*16 > len(t.slots)*13 {
+	if !t.holds(1) {
 		t.grow()
 	}
 	mask := uint64(len(t.slots) - 1)
@@ -44,11 +44,18 @@ func (t *table) findOrInsert(h uint64) (*int64, bool) {
 	}
 }
 
+// holds reports whether n more hashes can be added without the table
+// growing.
+func (t *table) holds(n int) bool { return (t.n+n)*16 <= len(t.slots)*13 }
+
+// bytes returns the bytes the table's slots take.
+func (t *table) bytes() int64 { return int64(len(t.slots)) * int64(unsafe.Sizeof(slot{})) }
+
 // bytesToAdd returns the bytes the table takes while one more hash is
 // added: the old slots and the new as well when that makes it grow.
 func (t *table) bytesToAdd() int64 {
-	n := int64(len(t.slots)) * int64(unsafe.Sizeof(slot{}))
-	if (t.n+1)*16 > len(t.slots)*13 {
+	n := t.bytes()
+	if !t.holds(1) {
 		n += 2 * max(n, 1024*int64(unsafe.Sizeof(slot{})))
 	}
 	return n

@@ -122,6 +122,19 @@ func (o *Options) normalScope(s string) (scope int, ok bool) {
 			break
 		}
 		switch c := s[i]; {
+		case c == '.':
+			// A dot segment, "." or "..", ends at a slash, the query or
+			// the end; a dot after a slash may start one.
+			if s[i-1] == '/' {
+				j := i + 1
+				if j < len(s) && s[j] == '.' {
+					j++
+				}
+				if j == len(s) || s[j] == '/' || s[j] == '?' {
+					return 0, false
+				}
+			}
+			i++
 		case c == ';':
 			if o.StripSessionIDs {
 				return 0, false
@@ -134,9 +147,6 @@ func (o *Options) normalScope(s string) (scope int, ok bool) {
 		default:
 			return 0, false // includes '#'
 		}
-	}
-	if hasDotSegment(s[pathStart:i]) {
-		return 0, false
 	}
 	if path := s[pathStart:i]; o.TrailingSlash != SlashKeep && trailingSlash(path, o.TrailingSlash) != len(path) {
 		return 0, false
@@ -729,8 +739,10 @@ func upper(c byte) byte {
 }
 
 // pathPlain marks the bytes normal checks nothing more about in a path:
-// uri.Safe, the set formats.ParseLoc keeps, but for '?' and ';'.
-var pathPlain = asciiset.Of(func(c byte) bool { return uri.Safe.Has(c) && c != '?' && c != ';' })
+// uri.Safe, the set formats.ParseLoc keeps, but for '?', ';' and '.' (a
+// dot may start a dot segment: the scan that finds the path normal finds
+// those too).
+var pathPlain = asciiset.Of(func(c byte) bool { return uri.Safe.Has(c) && c != '?' && c != ';' && c != '.' })
 
 // queryPlain marks the bytes normal checks nothing more about in a query:
 // uri.Safe but for '&' and '='.

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/uri"
 )
 
 // The tables normalScope read a byte at a time before it scanned with
@@ -11,7 +13,7 @@ import (
 var (
 	pathPlainByte = func() (t [256]bool) {
 		for c := 0; c < 256; c++ {
-			t[c] = pathPlain.Has(byte(c)) && c != '/'
+			t[c] = uri.Safe.Has(byte(c)) && c != '?' && c != ';' && c != '/'
 		}
 		return
 	}()

@@ -184,6 +184,10 @@ func (k *Keys) Append(key string, input int) (int64, error) {
 	return off, err
 }
 
+// MaxKeyFraming is the most bytes Append keeps beside those of a key: its
+// frame's length, its input and the number of its prefix, as varints.
+const MaxKeyFraming = 3 * binary.MaxVarintLen64
+
 // appendKey appends the body of a key's frame.
 func appendKey(b []byte, input int, id uint64, rest string) []byte {
 	b = binary.AppendUvarint(b, uint64(input))
