@@ -47,17 +47,23 @@ func spillSource(n, pages int, plain bool) multi {
 	return src
 }
 
+// streamOf returns a copy of src to read, through a Prefetcher closed at
+// the test's end when piped.
+func streamOf(t *testing.T, src multi, piped bool) Stream {
+	in := src
+	if !piped {
+		return &in
+	}
+	p := Prefetch(&in)
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
 // dedupeWith dedupes src (a copy) under budget and returns the pages, as
 // text, and the merges the observer was told of, sorted.
 func dedupeWith(t *testing.T, src multi, budget int64, plain, piped bool, hash func(string) uint64) ([]string, []string, *merger) {
 	t.Helper()
-	in := src
-	var s Stream = &in
-	if piped {
-		p := Prefetch(&in)
-		defer p.Close()
-		s = p
-	}
+	s := streamOf(t, src, piped)
 	var merges []string
 	m := newMerger(s, nil, Observe{Drop: func(d Drop) { merges = append(merges, fmt.Sprint(d.From, d.Into, d.Loc)) }}, t.TempDir())
 	t.Cleanup(func() { m.Close() })
@@ -184,14 +190,7 @@ func TestDedupePlainStaysUnderItsCap(t *testing.T) {
 	}
 	for budget := int64(16 << 10); budget < 2<<20; budget = budget * 5 / 4 {
 		for _, piped := range []bool{false, true} {
-			in := src
-			var s Stream = &in
-			if piped {
-				p := Prefetch(&in)
-				defer p.Close()
-				s = p
-			}
-			m := newMerger(s, nil, nil, t.TempDir())
+			m := newMerger(streamOf(t, src, piped), nil, nil, t.TempDir())
 			m.plain, m.budget = true, budget
 			most, pages := int64(0), 0
 			for {
