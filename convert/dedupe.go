@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
@@ -44,7 +43,9 @@ import (
 // in memory up to half of the cap (keysInMemory), then in a file: a
 // duplicate reads its page's key back with no system call while they fit.
 // The keys in memory count in the cap; when the table needs their room,
-// they move to the file before anything spills.
+// they move to the file before anything spills. The table of such pages
+// holds part of each hash and the offset of the key, in 8 bytes a slot
+// (10 to 20 bytes a page), and grows by reading the keys again (keyTable).
 
 // Record flags in the spool.
 const (
@@ -62,7 +63,8 @@ type merger struct {
 	sp       *spool.File
 	pages    *spool.Keys // of a plain merger, instead of sp: the key and input of each page's first entry
 	table    table
-	fallback map[string]int64 // first offsets of pages whose hash collided with another page's
+	ptable   keyTable         // of a plain merger, instead of table
+	fallback map[string]int64 // of a spooling merger, first offsets of pages whose hash collided with another page's
 	moves    []move           // winners that replaced a page's first entry, in the order they did
 	hashSeed maphash.Seed
 	hash     func(string) uint64 // instead of maphash with hashSeed, when not nil (tests)
@@ -365,7 +367,7 @@ func (m *merger) readPlain() error {
 		hashes = append(hashes, m.hashOf(k))
 	}
 	m.keys, m.hashes = keys, hashes
-	m.table.touch(hashes)
+	m.ptable.touch(hashes)
 	fits := m.batchFits(keys)
 	for i := range items {
 		if fits {
@@ -400,38 +402,6 @@ func (m *merger) addPlain(loc string, input int, k string, h uint64) (bool, erro
 	return isNew, err
 }
 
-// findPlain looks the key k, with hash h, up among the pages of a plain
-// merger: a new page is added, with input; else it returns the input of
-// the page's first entry.
-func (m *merger) findPlain(input int, k string, h uint64) (isNew bool, firstInput int, err error) {
-	slot, found := m.table.findOrInsert(h)
-	if !found {
-		off, err := m.pages.Append(k, input)
-		*slot = off
-		return true, 0, err
-	}
-	first, firstInput, err := m.pages.At(*slot)
-	if err != nil {
-		return false, 0, err
-	}
-	if string(first) != k {
-		// Another page has this hash: this page is kept by key.
-		off, seen := m.fallback[k]
-		if !seen {
-			off, err := m.pages.Append(k, input)
-			if m.fallback == nil {
-				m.fallback = map[string]int64{}
-			}
-			m.fallback[strings.Clone(k)] = off // k may be a view (seed)
-			return true, 0, err
-		}
-		if _, firstInput, err = m.pages.At(off); err != nil {
-			return false, 0, err
-		}
-	}
-	return false, firstInput, nil
-}
-
 // seed takes in, before a plain merger reads its source, pages given
 // already, whose keys are their locs: a later entry of one of them is its
 // duplicate. Of the entries of a page, the first is taken in, and the
@@ -449,7 +419,7 @@ func (m *merger) seed(locs []string, inputs []int) (bool, error) {
 		hashes = append(hashes, m.hashOf(loc))
 	}
 	m.hashes = hashes
-	m.table.touch(hashes)
+	m.ptable.touch(hashes)
 	for i, loc := range locs {
 		if ok, err := m.room(); !ok || err != nil {
 			return false, err
@@ -476,6 +446,7 @@ func (m *merger) newPages() error {
 // nothing. Called more than once, it does nothing more.
 func (m *merger) release() {
 	m.table.free()
+	m.ptable.free()
 	m.fallback = nil
 	if m.pages != nil {
 		m.pages.Close()
@@ -488,7 +459,7 @@ func (m *merger) release() {
 // of the cap (where the address space is large; none where it is not). A
 // lookup of a key in memory costs no system call: the first entry of a page
 // is read back for each duplicate. With the default cap (1 GiB), the keys
-// of 10M URLs of one site (380 MB) and their table (256 MiB) fit: with a
+// of 10M URLs of one site (380 MB) and their table (128 MiB) fit: with a
 // quarter, the keys went to the file at 6.7M URLs, and 10M URLs to a split
 // index took 2.50 s instead of 1.96 (medians of 5 alternating runs; peak
 // 547 MiB instead of 707).
@@ -633,9 +604,9 @@ type DedupeOptions struct {
 	// once (a guess; 0 when unknown).
 	Pages int
 	// MaxMemory bounds the memory of the dedupe, in bytes: the table of
-	// pages (20 to 40 bytes a page), the winners that replaced a page's
-	// first entry (16 bytes each) and, when Plain, the keys kept in memory
-	// (up to a quarter of MaxMemory, then in a file). Past it, entries spill to
+	// pages (20 to 40 bytes a page; 10 to 20 when Plain), the winners that
+	// replaced a page's first entry (16 bytes each) and, when Plain, the
+	// keys kept in memory (up to half of MaxMemory, then in a file). Past it, entries spill to
 	// partitions on disk, each deduped on its own in at most half of
 	// MaxMemory, and the output is the same. 0 is DefaultMaxMemory.
 	MaxMemory int64
@@ -661,7 +632,11 @@ func Dedupe(r formats.Reader, opts DedupeOptions, obs Observer) *Deduper {
 	if opts.MaxMemory > 0 {
 		m.budget = opts.MaxMemory
 	}
-	m.table.reserve(opts.Pages, m.budget)
+	if m.plain {
+		m.ptable.reserve(opts.Pages, m.budget)
+	} else {
+		m.table.reserve(opts.Pages, m.budget)
+	}
 	return &Deduper{m}
 }
 

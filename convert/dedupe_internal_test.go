@@ -259,12 +259,12 @@ func TestDedupeReleasesItsMemory(t *testing.T) {
 			if stopAt == 0 {
 				assert.Equal(t, 2000, n)
 				if plain {
-					assert.True(t, m.table.slots == nil, "the table, at the end of the input")
+					assert.True(t, m.ptable.slots == nil, "the table, at the end of the input")
 					assert.True(t, m.pages == nil, "the keys, at the end of the input")
 				}
 			}
 			require.NoError(t, m.Close())
-			assert.True(t, m.table.slots == nil, "plain %v, stopped at %d: the table, at Close", plain, stopAt)
+			assert.True(t, m.table.slots == nil && m.ptable.slots == nil, "plain %v, stopped at %d: the table, at Close", plain, stopAt)
 			assert.True(t, m.pages == nil, "plain %v, stopped at %d: the keys, at Close", plain, stopAt)
 		}
 	}

@@ -56,7 +56,7 @@ func (t *table) bytes() int64 { return int64(len(t.slots)) * int64(unsafe.Sizeof
 func (t *table) bytesToAdd() int64 {
 	n := t.bytes()
 	if !t.holds(1) {
-		n += 2 * max(n, 1024*int64(unsafe.Sizeof(slot{})))
+		n += 2 * max(n, minTableSlots*int64(unsafe.Sizeof(slot{})))
 	}
 	return n
 }
@@ -82,12 +82,23 @@ func (t *table) reserve(n int, maxBytes int64) {
 	if len(t.slots) > 0 || n <= 0 {
 		return
 	}
-	size := 1024
-	for size*13 < (n+1)*16 && int64(2*size)*int64(unsafe.Sizeof(slot{})) <= maxBytes {
-		size *= 2
-	}
+	size := slotsFor(n, int64(unsafe.Sizeof(slot{})), maxBytes)
 	t.slots, t.drop = offheap.MakeTable[slot](size)
 	t.peak = max(t.peak, 16*size)
+}
+
+// minTableSlots is the size a table of pages starts at.
+const minTableSlots = 1024
+
+// slotsFor returns how many slots of slotBytes a table reserved for n keys
+// takes: a power of two that holds them at the load of 13/16, and no more
+// than maxBytes once doubled.
+func slotsFor(n int, slotBytes, maxBytes int64) int {
+	size := minTableSlots
+	for size*13 < (n+1)*16 && int64(2*size)*slotBytes <= maxBytes {
+		size *= 2
+	}
+	return size
 }
 
 // maxPagesHint caps pagesHint: a table reserved for it takes 256 MiB, and
@@ -162,7 +173,7 @@ func localSize(path string) int64 {
 
 func (t *table) grow() {
 	old, drop := t.slots, t.drop
-	t.slots, t.drop = offheap.Make[slot](max(1024, 2*len(old)))
+	t.slots, t.drop = offheap.Make[slot](max(minTableSlots, 2*len(old)))
 	t.peak = max(t.peak, 16*(len(old)+len(t.slots)))
 	mask := uint64(len(t.slots) - 1)
 	for _, s := range old {

@@ -74,7 +74,7 @@ func TestSortUniqueAsDedupeThenSort(t *testing.T) {
 	}
 	for name, src := range sets {
 		for _, sortMem := range []int64{0, 4 << 10, 256} {
-			for _, dedupeMem := range []int64{0, 16 << 10, 40 << 10} {
+			for _, dedupeMem := range []int64{0, 4 << 10, 12 << 10} {
 				dir := t.TempDir()
 				so := SortOptions{TempDir: dir, MaxMemory: sortMem}
 				do := DedupeOptions{TempDir: dir, Plain: true, MaxMemory: dedupeMem}
