@@ -3,7 +3,6 @@ package convert
 import (
 	"fmt"
 	"hash/maphash"
-	"io"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,32 +21,6 @@ func plainPages(n, pages int) multi {
 		src.inputs = append(src.inputs, i*3/n)
 	}
 	return src
-}
-
-// dedupePlain runs a plain merger over src and returns the pages it gives
-// and the merges it tells, in its order, and the merger, closed; keysInFile
-// has its keys go to their file from the start, so that the table grows
-// from keys read back from there.
-func dedupePlain(t *testing.T, src multi, hash func(string) uint64, keysInFile bool) ([]string, []string, *merger) {
-	t.Helper()
-	var merges []string
-	m := newMerger(streamOf(t, src, false), nil, Observe{Drop: func(d Drop) { merges = append(merges, fmt.Sprint(d.From, d.Into, d.Loc)) }}, t.TempDir())
-	m.plain, m.hash = true, hash
-	if keysInFile {
-		require.NoError(t, m.newPages())
-		require.NoError(t, m.pages.ToFile())
-	}
-	var got []string
-	for {
-		it, err := m.NextItem()
-		if err != nil {
-			require.ErrorIs(t, err, io.EOF)
-			break
-		}
-		got = append(got, fmt.Sprint(it.Input, " ", it.Entry.Loc))
-	}
-	require.NoError(t, m.Close())
-	return got, merges, m
 }
 
 // The table of a plain merger grows from its keys, read back from memory
@@ -69,32 +42,27 @@ func TestKeyTableRegrowsFromTheKeys(t *testing.T) {
 		{"one first slot", func(k string) uint64 { return maphash.String(seed, k)&^low | 1 }, plainPages(3000, 1000)},
 		{"one value", func(string) uint64 { return 7 }, plainPages(3000, 1000)},
 	}
+	// The keys go to their file from the start, so that the table grows
+	// from keys read back from there.
+	keysInFile := func(m *merger) {
+		require.NoError(t, m.newPages())
+		require.NoError(t, m.pages.ToFile())
+	}
 	for _, h := range hashes {
-		want, wantMerges := dedupeAll(t, h.src)
+		want, wantMerges, _ := dedupeWith(t, h.src, DefaultMaxMemory, false, false, nil)
 		for _, inFile := range []bool{false, true} {
 			what := fmt.Sprintf("%s, keys in their file %v", h.name, inFile)
-			got, merges, m := dedupePlain(t, h.src, h.hash, inFile)
+			var prepare []func(*merger)
+			if inFile {
+				prepare = append(prepare, keysInFile)
+			}
+			got, merges, m := dedupeWith(t, h.src, DefaultMaxMemory, true, false, h.hash, prepare...)
 			assert.Equal(t, want, got, what)
 			assert.Equal(t, wantMerges, merges, what)
 			pages := len(want)
 			assert.Greater(t, m.ptable.peak*13/16, pages*8, "%s: grown to hold the pages", what)
 			assert.LessOrEqual(t, m.ptable.peak/pages, 20, "%s: bytes a page", what)
 		}
-	}
-}
-
-// dedupeAll returns the pages of src as a spooling merger gives them, and
-// the merges it tells.
-func dedupeAll(t *testing.T, src multi) (pages, merges []string) {
-	m := newMerger(streamOf(t, src, false), nil, Observe{Drop: func(d Drop) { merges = append(merges, fmt.Sprint(d.From, d.Into, d.Loc)) }}, t.TempDir())
-	defer m.Close()
-	for {
-		it, err := m.NextItem()
-		if err != nil {
-			require.ErrorIs(t, err, io.EOF)
-			return pages, merges
-		}
-		pages = append(pages, fmt.Sprint(it.Input, " ", it.Entry.Loc))
 	}
 }
 

@@ -60,8 +60,9 @@ func streamOf(t *testing.T, src multi, piped bool) Stream {
 }
 
 // dedupeWith dedupes src (a copy) under budget and returns the pages, as
-// text, and the merges the observer was told of, sorted.
-func dedupeWith(t *testing.T, src multi, budget int64, plain, piped bool, hash func(string) uint64) ([]string, []string, *merger) {
+// text, and the merges the observer was told of, sorted; each of prepare
+// is called with the merger before it reads.
+func dedupeWith(t *testing.T, src multi, budget int64, plain, piped bool, hash func(string) uint64, prepare ...func(*merger)) ([]string, []string, *merger) {
 	t.Helper()
 	s := streamOf(t, src, piped)
 	var merges []string
@@ -70,6 +71,9 @@ func dedupeWith(t *testing.T, src multi, budget int64, plain, piped bool, hash f
 	m.plain, m.budget = plain, budget
 	if hash != nil {
 		m.hash = hash
+	}
+	for _, p := range prepare {
+		p(m)
 	}
 	var got []string
 	for {

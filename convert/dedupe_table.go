@@ -9,15 +9,84 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
 )
 
-// table maps 64-bit hashes (never 0) to offsets, by open addressing with
-// linear probing, in 16 bytes a slot.
-type table struct {
-	slots []slot
+// slotMem is the memory of a table of pages: a power of two of slots of
+// type S, outside the garbage-collected heap where the system allows
+// (offheap), kept at most 13/16 full, and the count of those in use. The
+// tables (table, keyTable) probe it linearly from a hash's first slot.
+type slotMem[S any] struct {
+	slots []S
 	drop  func() // gives the slots' memory back (offheap.Make)
 	n     int
 	peak  int    // the most bytes the slots took, for benchmarks
 	sink  uint64 // what touch read, kept so that the reads are not dropped
 }
+
+// slotBytes returns the size of a slot.
+func (t *slotMem[S]) slotBytes() int64 {
+	var s S
+	return int64(unsafe.Sizeof(s))
+}
+
+// holds reports whether n more can be added without the table growing.
+func (t *slotMem[S]) holds(n int) bool { return (t.n+n)*16 <= len(t.slots)*13 }
+
+// bytes returns the bytes the table's slots take.
+func (t *slotMem[S]) bytes() int64 { return int64(len(t.slots)) * t.slotBytes() }
+
+// alloc gives the table size empty slots, beside held bytes of slots still
+// held (for peak); their pages come at once, on a goroutine of their own,
+// when ahead: a table reserved before it is used (offheap.MakeTable).
+func (t *slotMem[S]) alloc(size int, ahead bool, held int64) {
+	if ahead {
+		t.slots, t.drop = offheap.MakeTable[S](size)
+	} else {
+		t.slots, t.drop = offheap.Make[S](size)
+	}
+	t.peak = max(t.peak, int(t.bytes()+held))
+}
+
+// reserve sizes an empty table for n keys at once, so that it does not
+// grow through every doubling to hold them (each doubling puts every key
+// in again, and a table holds its old slots and the new at once).
+func (t *slotMem[S]) reserve(n int, maxBytes int64) {
+	if len(t.slots) > 0 || n <= 0 {
+		return
+	}
+	size := minTableSlots
+	for size*13 < (n+1)*16 && int64(2*size)*t.slotBytes() <= maxBytes {
+		size *= 2
+	}
+	t.alloc(size, true, 0)
+}
+
+// minTableSlots is the size a table of pages starts at.
+const minTableSlots = 1024
+
+// touch reads the first slot of each hash, so that the memory is in cache
+// when the lookups come; the reads are independent, so they overlap.
+func (t *slotMem[S]) touch(hashes []uint64) {
+	if len(t.slots) == 0 {
+		return
+	}
+	mask := uint64(len(t.slots) - 1)
+	var sum uint64
+	for _, h := range hashes {
+		sum += uint64(*(*byte)(unsafe.Pointer(&t.slots[h&mask])))
+	}
+	t.sink = sum
+}
+
+// free releases the table's memory.
+func (t *slotMem[S]) free() {
+	if t.drop != nil {
+		t.drop()
+	}
+	t.slots, t.n, t.drop = nil, 0, nil
+}
+
+// table maps 64-bit hashes (never 0) to offsets, by open addressing with
+// linear probing, in 16 bytes a slot.
+type table struct{ slotMem[slot] }
 
 type slot struct {
 	h   uint64
@@ -44,61 +113,14 @@ func (t *table) findOrInsert(h uint64) (*int64, bool) {
 	}
 }
 
-// holds reports whether n more hashes can be added without the table
-// growing.
-func (t *table) holds(n int) bool { return (t.n+n)*16 <= len(t.slots)*13 }
-
-// bytes returns the bytes the table's slots take.
-func (t *table) bytes() int64 { return int64(len(t.slots)) * int64(unsafe.Sizeof(slot{})) }
-
 // bytesToAdd returns the bytes the table takes while one more hash is
 // added: the old slots and the new as well when that makes it grow.
 func (t *table) bytesToAdd() int64 {
 	n := t.bytes()
 	if !t.holds(1) {
-		n += 2 * max(n, minTableSlots*int64(unsafe.Sizeof(slot{})))
+		n += 2 * max(n, minTableSlots*t.slotBytes())
 	}
 	return n
-}
-
-// touch reads the first slot of each hash, so that the memory is in cache
-// when the inserts come; the reads are independent, so they overlap.
-func (t *table) touch(hashes []uint64) {
-	if len(t.slots) == 0 {
-		return
-	}
-	mask := uint64(len(t.slots) - 1)
-	var sum uint64
-	for _, h := range hashes {
-		sum += t.slots[h&mask].h
-	}
-	t.sink = sum
-}
-
-// reserve sizes an empty table for n keys at once, so that it does not
-// grow through every doubling to hold them (each doubling rehashes every
-// key, and holds the old slots and the new at once).
-func (t *table) reserve(n int, maxBytes int64) {
-	if len(t.slots) > 0 || n <= 0 {
-		return
-	}
-	size := slotsFor(n, int64(unsafe.Sizeof(slot{})), maxBytes)
-	t.slots, t.drop = offheap.MakeTable[slot](size)
-	t.peak = max(t.peak, 16*size)
-}
-
-// minTableSlots is the size a table of pages starts at.
-const minTableSlots = 1024
-
-// slotsFor returns how many slots of slotBytes a table reserved for n keys
-// takes: a power of two that holds them at the load of 13/16, and no more
-// than maxBytes once doubled.
-func slotsFor(n int, slotBytes, maxBytes int64) int {
-	size := minTableSlots
-	for size*13 < (n+1)*16 && int64(2*size)*slotBytes <= maxBytes {
-		size *= 2
-	}
-	return size
 }
 
 // maxPagesHint caps pagesHint: a table reserved for it takes 256 MiB, and
@@ -173,8 +195,7 @@ func localSize(path string) int64 {
 
 func (t *table) grow() {
 	old, drop := t.slots, t.drop
-	t.slots, t.drop = offheap.Make[slot](max(minTableSlots, 2*len(old)))
-	t.peak = max(t.peak, 16*(len(old)+len(t.slots)))
+	t.alloc(max(minTableSlots, 2*len(old)), false, int64(len(old))*t.slotBytes())
 	mask := uint64(len(t.slots) - 1)
 	for _, s := range old {
 		if s.h == 0 {
@@ -189,12 +210,4 @@ func (t *table) grow() {
 	if drop != nil {
 		drop()
 	}
-}
-
-// free releases the table's memory.
-func (t *table) free() {
-	if t.drop != nil {
-		t.drop()
-	}
-	t.slots, t.n, t.drop = nil, 0, nil
 }
