@@ -41,7 +41,8 @@
 #      parsed by gofeed alone, and `cat`: the sitemap CLI reads no feeds)
 #   v. `feed2sitemap validate` of the gzipped part set, beside c.
 #   m. 3,000,000 distinct URLs (times SCALE) under --max-memory 32MiB: the
-#      dedupe spills to disk; peak memory, and the same bytes as in memory.
+#      dedupe keeps its keys on disk (and, at SCALE=10, spills its pages to
+#      disk too); peak memory, and the same bytes as in memory.
 #
 # The floor of case a is bench/floor: a minimal Go bufio writer that escapes
 # and splits, and does nothing else; it runs before each run of feed2sitemap,
@@ -454,7 +455,8 @@ case_s() {
 }
 
 # case_m: 3,000,000 distinct URLs (times SCALE) deduped under --max-memory
-# 32MiB, which spills to disk; the output must be the same, byte for byte,
+# 32MiB, which puts the keys on disk (3M pages still fit in the table) and,
+# at SCALE=10, spills to disk; the output must be the same, byte for byte,
 # as the one deduped in memory (one untimed run without the cap).
 case_m() {
 	local n=$((3000000 * scale)) stats
