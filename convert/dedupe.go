@@ -368,17 +368,19 @@ func (m *merger) readPlain() error {
 	}
 	m.keys, m.hashes = keys, hashes
 	m.ptable.touch(hashes)
-	fits := m.batchFits(keys)
+	fits := m.batchFits(keys) // then every page of the batch is in memory
 	for i := range items {
-		if fits {
-			// In memory, as every page of the batch fits (batchFits).
-		} else if inMemory, err := m.inMemory(); err != nil {
-			return err
-		} else if !inMemory {
-			if err := m.spill.add(&items[i], hashes[i]); err != nil {
+		if !fits {
+			inMemory, err := m.inMemory()
+			if err != nil {
 				return err
 			}
-			continue
+			if !inMemory {
+				if err := m.spill.add(&items[i], hashes[i]); err != nil {
+					return err
+				}
+				continue
+			}
 		}
 		isNew, err := m.addPlain(items[i].Entry.Loc, items[i].Input, keys[i], hashes[i])
 		if err != nil {

@@ -123,8 +123,8 @@ func (t *table) bytesToAdd() int64 {
 	return n
 }
 
-// maxPagesHint caps pagesHint: a table reserved for it takes 256 MiB, and
-// holds up to 13M pages without growing. A table that grows holds its old
+// maxPagesHint caps pagesHint: a table reserved for it takes 256 MiB (a
+// keyTable, 128), and holds up to 13M pages without growing. A table that grows holds its old
 // slots and the new at once, and every page of the new is a fresh page
 // fault: at 10M URLs, reserving 256 MiB at once instead of growing from
 // 128 MiB took 5% less CPU (4.96 against 5.25 s, medians of 5 alternating
