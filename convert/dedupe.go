@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
@@ -43,9 +44,10 @@ import (
 // in memory up to half of the cap (keysInMemory), then in a file: a
 // duplicate reads its page's key back with no system call while they fit.
 // The keys in memory count in the cap; when the table needs their room,
-// they move to the file before anything spills. The table of such pages
-// holds part of each hash and the offset of the key, in 8 bytes a slot
-// (10 to 20 bytes a page), and grows by reading the keys again (keyTable).
+// they move to the file before anything spills. When how many pages to
+// expect is known (local inputs), the table of such pages holds part of
+// each hash and the offset of the key, in 8 bytes a slot (10 to 20 bytes a
+// page), and grows by reading the keys again (keyTable).
 
 // Record flags in the spool.
 const (
@@ -63,7 +65,8 @@ type merger struct {
 	sp       *spool.File
 	pages    *spool.Keys // of a plain merger, instead of sp: the key and input of each page's first entry
 	table    table
-	ptable   keyTable         // of a plain merger, instead of table
+	ptable   keyTable         // of a keyed merger, instead of table
+	keyed    bool             // a plain merger told how many pages to expect: its table is ptable
 	fallback map[string]int64 // of a spooling merger, first offsets of pages whose hash collided with another page's
 	moves    []move           // winners that replaced a page's first entry, in the order they did
 	hashSeed maphash.Seed
@@ -367,7 +370,7 @@ func (m *merger) readPlain() error {
 		hashes = append(hashes, m.hashOf(k))
 	}
 	m.keys, m.hashes = keys, hashes
-	m.ptable.touch(hashes)
+	m.touchPlain(hashes)
 	fits := m.batchFits(keys) // then every page of the batch is in memory
 	for i := range items {
 		if !fits {
@@ -404,6 +407,51 @@ func (m *merger) addPlain(loc string, input int, k string, h uint64) (bool, erro
 	return isNew, err
 }
 
+// findPlain looks the key k, with hash h, up among the pages of a plain
+// merger: a new page is added, with input; else it returns the input of
+// the page's first entry.
+func (m *merger) findPlain(input int, k string, h uint64) (isNew bool, firstInput int, err error) {
+	if m.keyed {
+		return m.findKeyed(input, k, h)
+	}
+	slot, found := m.table.findOrInsert(h)
+	if !found {
+		off, err := m.pages.Append(k, input)
+		*slot = off
+		return true, 0, err
+	}
+	first, firstInput, err := m.pages.At(*slot)
+	if err != nil {
+		return false, 0, err
+	}
+	if string(first) != k {
+		// Another page has this hash: this page is kept by key.
+		off, seen := m.fallback[k]
+		if !seen {
+			off, err := m.pages.Append(k, input)
+			if m.fallback == nil {
+				m.fallback = map[string]int64{}
+			}
+			m.fallback[strings.Clone(k)] = off // k may be a view (seed)
+			return true, 0, err
+		}
+		if _, firstInput, err = m.pages.At(off); err != nil {
+			return false, 0, err
+		}
+	}
+	return false, firstInput, nil
+}
+
+// touchPlain reads the first slot of each hash in the table of a plain
+// merger (see slotMem.touch).
+func (m *merger) touchPlain(hashes []uint64) {
+	if m.keyed {
+		m.ptable.touch(hashes)
+	} else {
+		m.table.touch(hashes)
+	}
+}
+
 // seed takes in, before a plain merger reads its source, pages given
 // already, whose keys are their locs: a later entry of one of them is its
 // duplicate. Of the entries of a page, the first is taken in, and the
@@ -421,7 +469,7 @@ func (m *merger) seed(locs []string, inputs []int) (bool, error) {
 		hashes = append(hashes, m.hashOf(loc))
 	}
 	m.hashes = hashes
-	m.ptable.touch(hashes)
+	m.touchPlain(hashes)
 	for i, loc := range locs {
 		if ok, err := m.room(); !ok || err != nil {
 			return false, err
@@ -606,7 +654,8 @@ type DedupeOptions struct {
 	// once (a guess; 0 when unknown).
 	Pages int
 	// MaxMemory bounds the memory of the dedupe, in bytes: the table of
-	// pages (20 to 40 bytes a page; 10 to 20 when Plain), the winners that
+	// pages (20 to 40 bytes a page; 10 to 20 when Plain and Pages is
+	// known), the winners that
 	// replaced a page's first entry (16 bytes each) and, when Plain, the
 	// keys kept in memory (up to half of MaxMemory, then in a file). Past it, entries spill to
 	// partitions on disk, each deduped on its own in at most half of
@@ -634,7 +683,8 @@ func Dedupe(r formats.Reader, opts DedupeOptions, obs Observer) *Deduper {
 	if opts.MaxMemory > 0 {
 		m.budget = opts.MaxMemory
 	}
-	if m.plain {
+	if m.plain && opts.Pages > 0 {
+		m.keyed = true
 		m.ptable.reserve(opts.Pages, m.budget)
 	} else {
 		m.table.reserve(opts.Pages, m.budget)

@@ -52,7 +52,7 @@ func TestKeyTableRegrowsFromTheKeys(t *testing.T) {
 		want, wantMerges, _ := dedupeWith(t, h.src, DefaultMaxMemory, false, false, nil)
 		for _, inFile := range []bool{false, true} {
 			what := fmt.Sprintf("%s, keys in their file %v", h.name, inFile)
-			var prepare []func(*merger)
+			prepare := []func(*merger){func(m *merger) { m.keyed = true }}
 			if inFile {
 				prepare = append(prepare, keysInFile)
 			}
@@ -95,6 +95,20 @@ func TestKeyTableReserve(t *testing.T) {
 	defer full.free()
 	full.reserve(100000, 1<<30)
 	assert.Equal(t, full.bytes(), 2*tb.bytes())
+
+	// Dedupe gives a plain merger the key table when told how many pages
+	// to expect, and a table otherwise (one that grows by moving its
+	// slots, not by hashing every key again).
+	for _, pages := range []int{0, 5000} {
+		for _, plain := range []bool{false, true} {
+			d := Dedupe(&multi{}, DedupeOptions{Plain: plain, Pages: pages}, nil)
+			m := d.merger
+			assert.Equal(t, plain && pages > 0, m.keyed, "plain %v, pages %d", plain, pages)
+			assert.Equal(t, m.keyed, len(m.ptable.slots) > 0, "plain %v, pages %d: the key table reserved", plain, pages)
+			assert.Equal(t, !m.keyed && pages > 0, len(m.table.slots) > 0, "plain %v, pages %d: the table reserved", plain, pages)
+			require.NoError(t, d.Close())
+		}
+	}
 
 	var capped keyTable
 	defer capped.free()

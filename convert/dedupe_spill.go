@@ -68,7 +68,7 @@ const leafPageBytes = int64(unsafe.Sizeof(leafPage{})) + 48
 // table, the moves and the keys held in memory past the memory cap.
 func (m *merger) over() bool {
 	n := m.table.bytesToAdd() + int64(cap(m.moves))*int64(unsafe.Sizeof(move{}))
-	if m.plain {
+	if m.keyed {
 		n = m.ptable.bytesToAdd()
 	}
 	if m.pages != nil {
@@ -81,10 +81,13 @@ func (m *merger) over() bool {
 // page, fit in memory under the cap with the table as large as it is:
 // then none needs the check of room, one by one.
 func (m *merger) batchFits(keys []string) bool {
-	if m.spill != nil || !m.ptable.holds(len(keys)) {
+	n, holds := m.table.bytes(), m.table.holds(len(keys))
+	if m.keyed {
+		n, holds = m.ptable.bytes(), m.ptable.holds(len(keys))
+	}
+	if m.spill != nil || !holds {
 		return false
 	}
-	n := m.ptable.bytes()
 	if m.pages != nil {
 		n += m.pages.MemBytes()
 	}
@@ -171,7 +174,9 @@ func (s *spill) givePages() error {
 		return nil
 	}
 	s.seq = m.pages.Size() // beyond the offset of every page so far
-	m.ptable.free()        // first: the heap grows as the pages move
+	m.table.free()         // first: the heap grows as the pages move
+	m.ptable.free()
+	m.fallback = nil
 	err := m.pages.Each(func(off int64, key []byte, input int) error {
 		k := string(key)
 		return s.parts.Append(&spool.Record{Flags: flagGiven, Hash: m.hashOf(k), Input: input, Link: off, Entry: formats.Entry{Loc: k}}, 0)

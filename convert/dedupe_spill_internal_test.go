@@ -197,9 +197,10 @@ func TestDedupePlainStaysUnderItsCap(t *testing.T) {
 		src.inputs = append(src.inputs, i%3)
 	}
 	for budget := int64(16 << 10); budget < 2<<20; budget = budget * 5 / 4 {
-		for _, piped := range []bool{false, true} {
+		for _, keyed := range []bool{false, true} {
+			piped := keyed
 			m := newMerger(streamOf(t, src, piped), nil, nil, t.TempDir())
-			m.plain, m.budget = true, budget
+			m.plain, m.keyed, m.budget = true, keyed, budget
 			most, pages := int64(0), 0
 			for {
 				_, err := m.NextItem()
@@ -209,12 +210,12 @@ func TestDedupePlainStaysUnderItsCap(t *testing.T) {
 				}
 				pages++
 				if m.pages != nil {
-					most = max(most, m.ptable.bytes()+m.pages.MemBytes())
+					most = max(most, m.table.bytes()+m.ptable.bytes()+m.pages.MemBytes())
 				}
 			}
 			require.NoError(t, m.Close())
-			assert.Equal(t, 9000, pages, "budget %d, piped %v", budget, piped)
-			assert.LessOrEqual(t, most, budget+128, "budget %d, piped %v", budget, piped)
+			assert.Equal(t, 9000, pages, "budget %d, keyed %v", budget, keyed)
+			assert.LessOrEqual(t, most, budget+128, "budget %d, keyed %v", budget, keyed)
 		}
 	}
 }
