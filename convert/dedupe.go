@@ -370,7 +370,7 @@ func (m *merger) readPlain() error {
 		hashes = append(hashes, m.hashOf(k))
 	}
 	m.keys, m.hashes = keys, hashes
-	m.touchPlain(hashes)
+	m.pageTable().touch(hashes)
 	fits := m.batchFits(keys) // then every page of the batch is in memory
 	for i := range items {
 		if !fits {
@@ -442,14 +442,22 @@ func (m *merger) findPlain(input int, k string, h uint64) (isNew bool, firstInpu
 	return false, firstInput, nil
 }
 
-// touchPlain reads the first slot of each hash in the table of a plain
-// merger (see slotMem.touch).
-func (m *merger) touchPlain(hashes []uint64) {
+// pageSlots is what the checks of memory and the reads ahead take of the
+// table of a merger's pages, whichever it is (pageTable).
+type pageSlots interface {
+	holds(n int) bool
+	bytes() int64
+	bytesToAdd() int64
+	touch(hashes []uint64)
+}
+
+// pageTable returns the table of the merger's pages: the key table of a
+// keyed merger, the table otherwise.
+func (m *merger) pageTable() pageSlots {
 	if m.keyed {
-		m.ptable.touch(hashes)
-	} else {
-		m.table.touch(hashes)
+		return &m.ptable
 	}
+	return &m.table
 }
 
 // seed takes in, before a plain merger reads its source, pages given
@@ -469,7 +477,7 @@ func (m *merger) seed(locs []string, inputs []int) (bool, error) {
 		hashes = append(hashes, m.hashOf(loc))
 	}
 	m.hashes = hashes
-	m.touchPlain(hashes)
+	m.pageTable().touch(hashes)
 	for i, loc := range locs {
 		if ok, err := m.room(); !ok || err != nil {
 			return false, err

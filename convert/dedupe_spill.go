@@ -67,10 +67,7 @@ const leafPageBytes = int64(unsafe.Sizeof(leafPage{})) + 48
 // over reports whether taking one more page in memory would take the
 // table, the moves and the keys held in memory past the memory cap.
 func (m *merger) over() bool {
-	n := m.table.bytesToAdd() + int64(cap(m.moves))*int64(unsafe.Sizeof(move{}))
-	if m.keyed {
-		n = m.ptable.bytesToAdd()
-	}
+	n := m.pageTable().bytesToAdd() + int64(cap(m.moves))*int64(unsafe.Sizeof(move{}))
 	if m.pages != nil {
 		n += m.pages.MemBytes()
 	}
@@ -81,13 +78,11 @@ func (m *merger) over() bool {
 // page, fit in memory under the cap with the table as large as it is:
 // then none needs the check of room, one by one.
 func (m *merger) batchFits(keys []string) bool {
-	n, holds := m.table.bytes(), m.table.holds(len(keys))
-	if m.keyed {
-		n, holds = m.ptable.bytes(), m.ptable.holds(len(keys))
-	}
-	if m.spill != nil || !holds {
+	t := m.pageTable()
+	if m.spill != nil || !t.holds(len(keys)) {
 		return false
 	}
+	n := t.bytes()
 	if m.pages != nil {
 		n += m.pages.MemBytes()
 	}
