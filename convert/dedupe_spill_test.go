@@ -5,6 +5,9 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -122,5 +125,73 @@ func TestRunSpillsGzipInputsToSameBytes(t *testing.T) {
 	assert.Equal(t, wantStats.Duplicates, stats.Duplicates)
 	for i := range wantStats.Inputs {
 		assert.Equal(t, wantStats.Inputs[i].Duplicates, stats.Inputs[i].Duplicates, i)
+	}
+}
+
+// A local URL list whose size guesses fewer pages than a run has (the
+// others come from standard input or the network, which give no size) has
+// its table of pages grow from the keys read so far: the run gives the
+// same bytes, counts and duplicates told as when no input gives a size, in
+// memory and past a memory cap, in every order, the local list plain or
+// gzipped.
+func TestRunGrowsTheGuessedTableOfPages(t *testing.T) {
+	dir := t.TempDir()
+	var local, piped bytes.Buffer
+	for i := range 300 {
+		fmt.Fprintf(&local, "https://www.example.com/guide/%d\n", (i*7)%250)
+	}
+	for i := range 30000 {
+		fmt.Fprintf(&piped, "https://www.example.com/guide/%d\n", (i*7919)%12000)
+		if i%9 == 0 {
+			fmt.Fprintf(&piped, "HTTPS://WWW.EXAMPLE.COM:443/guide/%d\n", i%400) // not its normal form
+		}
+	}
+	// The local list plain, and gzipped (its size then comes from the
+	// gzip trailer).
+	path := filepath.Join(dir, "local.txt")
+	require.NoError(t, os.WriteFile(path, local.Bytes(), 0o644))
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	_, err := zw.Write(local.Bytes())
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	gzPath := filepath.Join(dir, "local.txt.gz")
+	require.NoError(t, os.WriteFile(gzPath, gz.Bytes(), 0o644))
+	gzipped := false
+	inputs := func(sized bool) []convert.Input {
+		l := input(path, local.Bytes())
+		if gzipped {
+			l = input(gzPath, gz.Bytes())
+		}
+		if sized {
+			l.Path = l.Name
+		}
+		return []convert.Input{l, input("-", piped.Bytes())}
+	}
+	run := func(sized bool, maxMemory int64, order convert.Order) (string, []string, *convert.Stats) {
+		var out bytes.Buffer
+		var drops []string
+		stats, err := convert.Run(inputs(sized), func(o formats.WriteOptions) (formats.Writer, error) {
+			return xml.Format.NewWriter(&out, o), nil
+		}, convert.Options{Sort: order, MaxMemory: maxMemory, TempDir: t.TempDir(),
+			Observer: convert.Observe{Drop: func(d convert.Drop) { drops = append(drops, fmt.Sprint(d.Input, " ", d.Loc, " ", d.Detail)) }}})
+		require.NoError(t, err)
+		slices.Sort(drops)
+		return out.String(), drops, stats
+	}
+	for _, order := range []convert.Order{convert.SortNone, convert.SortLoc} {
+		for _, maxMemory := range []int64{0, 48 << 10} {
+			gzipped = !gzipped
+			name := fmt.Sprintf("order %d, memory %d, gzipped %v", order, maxMemory, gzipped)
+			want, wantDrops, wantStats := run(false, maxMemory, order)
+			got, drops, stats := run(true, maxMemory, order)
+			require.Greater(t, wantStats.Duplicates, 18000, name)
+			assert.Equal(t, want, got, name)
+			assert.Equal(t, wantDrops, drops, name)
+			assert.Equal(t, wantStats.Duplicates, stats.Duplicates, name)
+			for i := range wantStats.Inputs {
+				assert.Equal(t, wantStats.Inputs[i].Duplicates, stats.Inputs[i].Duplicates, name)
+			}
+		}
 	}
 }
