@@ -203,6 +203,13 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 	r = in
 	plain := !src.mayHoldExtensions()
 	sorted := false
+	// The step that hands the entries to the writer, when nothing on the
+	// way keeps one: it says which strings are done with (see
+	// stringsDone), once the writer says it keeps nothing either.
+	var handsOver *Prefetcher
+	if plain && opts.Sort == SortNone {
+		handsOver = in
+	}
 	if !opts.KeepDuplicates {
 		// Text lists carry nothing a later entry could replace: their
 		// pages are given as they are read.
@@ -223,6 +230,9 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 			out := Prefetch(d)
 			defer out.Close()
 			r = out
+			if handsOver != nil {
+				handsOver = out
+			}
 		}
 	}
 	if opts.KeepDuplicates && opts.Output.Carries != 0 && !plain {
@@ -242,12 +252,15 @@ func Run(inputs []Input, newWriter func(formats.WriteOptions) (formats.Writer, e
 		defer func() { stats.Limited = limit.Limited() }()
 		r = limit
 	}
-	return stats, write(r, src, newWriter, opts, stats)
+	return stats, write(r, src, newWriter, opts, stats, handsOver)
 }
 
 // write writes the entries of r, read from src, with the writer newWriter
-// gives at the first, and closes it when all went well.
-func write(r formats.Reader, src *Source, newWriter func(formats.WriteOptions) (formats.Writer, error), opts Options, stats *Stats) error {
+// gives at the first, and closes it when all went well. When handsOver is
+// not nil, it hands the entries to the writer (through r) and nothing on
+// the way keeps one: it says which strings are done with when the writer
+// keeps nothing of its entries either.
+func write(r formats.Reader, src *Source, newWriter func(formats.WriteOptions) (formats.Writer, error), opts Options, stats *Stats, handsOver *Prefetcher) error {
 	carries := opts.Output.Carries
 	var w formats.Writer
 	var dropped [8]int // entries whose extension data of each kind was left out, by bit
@@ -278,6 +291,9 @@ func write(r formats.Reader, src *Source, newWriter func(formats.WriteOptions) (
 			}
 			if w, err = newWriter(wo); err != nil {
 				return err
+			}
+			if k, ok := w.(formats.KeepsNothing); ok && handsOver != nil {
+				handsOver.strs.on = k.KeepsNothing()
 			}
 		}
 		if lost := e.Ext.Kinds() &^ carries; lost != 0 {

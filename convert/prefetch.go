@@ -19,6 +19,7 @@ type Prefetcher struct {
 	cur     batch
 	i       int
 	err     error
+	strs    stringsDone // whether it says which batches of strings are done with, and the entry given last
 }
 
 type batch struct {
@@ -81,6 +82,7 @@ func (p *Prefetcher) Next() (formats.Entry, error) {
 		return formats.Entry{}, err
 	}
 	it := &p.cur.items[p.i]
+	p.strs.gave(it)
 	p.i++
 	return it.Entry, nil
 }
@@ -91,6 +93,7 @@ func (p *Prefetcher) NextItem() (Item, error) {
 		return Item{}, err
 	}
 	it := p.cur.items[p.i]
+	p.strs.gave(&it)
 	p.cur.items[p.i] = Item{}
 	p.i++
 	return it, nil
@@ -101,6 +104,7 @@ func (p *Prefetcher) nextInto(it *Item) error {
 		return err
 	}
 	*it = p.cur.items[p.i]
+	p.strs.gave(it)
 	p.i++
 	return nil
 }
@@ -130,6 +134,7 @@ func (p *Prefetcher) recycle() {
 	if cap(p.cur.items) == 0 {
 		return
 	}
+	p.strs.done()
 	select {
 	case p.free <- p.cur:
 	default:

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/strblock"
 )
 
 // Parsing ahead. The reader of each input (or child sitemap) being read
@@ -116,7 +117,8 @@ type parsedBatch struct {
 	check func(onMark func())
 	forms []heldForm
 	bytes int
-	err   error // after the entries: what ended the reader; nil when more follow
+	err   error  // after the entries: what ended the reader; nil when more follow
+	seq   uint64 // the batch's number, from 1: its entries' Item.batch
 }
 
 // parsedAhead is a reader run on a goroutine of its own, read in batches.
@@ -130,10 +132,15 @@ type parsedAhead struct {
 	done  chan struct{}
 	once  sync.Once
 
-	// The goroutine's: the batch being filled, and what the reader told
-	// beside its entries when last asked.
+	// The goroutine's: the batch being filled, its number, and what the
+	// reader told beside its entries when last asked.
 	fill  parsedBatch
+	seq   uint64
 	extra heldExtra
+
+	// strs is the recycler of the reader's strings, when it cuts them
+	// from blocks it uses again (see stringsDone); nil otherwise.
+	strs *strblock.Recycler
 
 	// With a deferred check (see readcheck.go): the check's recorder, the
 	// batches parsed and not yet checked, whether the checking goroutine
@@ -163,6 +170,10 @@ func readAhead(r formats.Reader, route *warnRoute) *parsedAhead {
 	p := &parsedAhead{r: r, route: route, full: make(chan parsedBatch, aheadDepth), free: make(chan parsedBatch, aheadDepth+3),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	route.ahead = p
+	if rs, ok := r.(stringRecycler); ok && route.check == nil && route.forms == nil {
+		p.strs = new(strblock.Recycler)
+		rs.RecycleStrings(p.strs)
+	}
 	out := p.full
 	if route.check != nil {
 		p.chk = route.check.DeferCheck(route.report)
@@ -193,6 +204,11 @@ func (p *parsedAhead) run(out chan<- parsedBatch) {
 			p.fill = parsedBatch{entries: make([]formats.Entry, 0, aheadBatch)}
 		}
 		b := &p.fill
+		p.seq++
+		b.seq = p.seq
+		if p.strs != nil {
+			p.strs.Begin(p.seq)
+		}
 		for len(b.entries) < aheadBatch && b.bytes < aheadBatchBytes && (p.chk == nil || p.chk.Bytes() < aheadBatchBytes) {
 			e, err := p.r.Next()
 			if err != nil {
@@ -331,6 +347,11 @@ func (p *parsedAhead) LeftOut() int {
 	}
 	return p.told.leftOut
 }
+
+// strings returns the recycler of the strings of the entry last given and
+// the batch it came in (see stringsDone); nil when the reader's strings
+// are not used again.
+func (p *parsedAhead) strings() (*strblock.Recycler, uint64) { return p.strs, p.cur.seq }
 
 // ended returns the reader, once Next returned the error that ended it:
 // its goroutine no longer touches it.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	"github.com/feed2sitemap/feed2sitemap/internal/reason"
+	"github.com/feed2sitemap/feed2sitemap/internal/strblock"
 )
 
 // ReadOptions configure how Open reads the inputs, and Follow the
@@ -156,6 +157,7 @@ func (s *Source) nextInto(it *Item) error {
 		err := f.next(&it.Entry)
 		if err == nil {
 			it.Input = f.account
+			it.strs, it.batch = f.strings()
 			it.forgetKey()
 			f.normalForm(it)
 			return s.count(f, &it.Entry)
@@ -213,6 +215,16 @@ func (f *frame) next(e *formats.Entry) (err error) {
 	return err
 }
 
+// strings returns the recycler of the strings of the entry f's reader gave
+// last and the batch it came in, when its reader runs ahead and cuts its
+// strings from blocks it uses again (see stringsDone); nil otherwise.
+func (f *frame) strings() (*strblock.Recycler, uint64) {
+	if f.parse == nil {
+		return nil, 0
+	}
+	return f.parse.strings()
+}
+
 // stopReading stops f's reader running ahead, if it does, and waits for
 // it.
 func (f *frame) stopReading() {
@@ -226,7 +238,7 @@ func (s *Source) entry(f *frame, e formats.Entry) (Item, error) {
 	if err := s.count(f, &e); err != nil {
 		return Item{}, err
 	}
-	it := Item{Entry: e, Input: f.account}
+	it := Item{Entry: e, Input: f.account} // not tagged (strings): e may have been read ahead of the last
 	f.normalForm(&it)
 	return it, nil
 }

@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -195,7 +196,9 @@ func (t *tally) Dropped(d Drop) {
 	if !t.drops {
 		return
 	}
-	d.Input = st.Name
+	// The user may keep the Drop: its loc is a copy, not the memory of
+	// the entry's, which may be used again (see stringsDone).
+	d.Input, d.Loc = st.Name, strings.Clone(d.Loc)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.user.Dropped(d)

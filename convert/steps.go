@@ -2,6 +2,7 @@ package convert
 
 import (
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/strblock"
 	"github.com/feed2sitemap/feed2sitemap/normalize"
 )
 
@@ -25,6 +26,11 @@ type Item struct {
 	// is its normalize.ScopeKey, found by Rewrite in the same scan as its
 	// key; 0 when unknown.
 	scope int
+	// strs, for an entry whose reader cuts its strings from blocks it
+	// uses again, says which batch read ahead it came in (see
+	// stringsDone); nil otherwise.
+	strs  *strblock.Recycler
+	batch uint64
 }
 
 // forgetKey clears what steps computed of the item's entry: its normal

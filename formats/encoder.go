@@ -38,7 +38,8 @@ type Encoder interface {
 	AppendEntry(dst []byte, e *Entry) ([]byte, error)
 	// Wrote records that e, as AppendEntry rendered it, went into the
 	// document: Warnings speaks of the entries written, not of those only
-	// measured.
+	// measured. Neither keeps anything of e past its return but copies
+	// (the caller may use the memory of e's strings again: KeepsNothing).
 	Wrote(e *Entry)
 	// AppendFooter appends what ends the document to dst and returns the
 	// extended buffer.
@@ -103,8 +104,13 @@ func (w *encodingWriter) Write(e Entry) error {
 	if _, w.err = w.w.Write(w.buf); w.err == nil {
 		enc.Wrote(&w.e)
 	}
+	w.e = Entry{} // nothing of it is kept
 	return w.err
 }
+
+// KeepsNothing reports true: Write renders its entry with the Encoder,
+// which keeps nothing of it (see formats.KeepsNothing).
+func (w *encodingWriter) KeepsNothing() bool { return true }
 
 // Close writes the header when no entry was written, then the footer, and
 // flushes; then it gives the Encoder's warnings, whether or not the flush succeeded, to WriteOptions.Warn. It

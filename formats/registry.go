@@ -44,6 +44,15 @@ type Writer interface {
 	Close() error
 }
 
+// A KeepsNothing is a Writer that says whether its Write keeps nothing of
+// the entry it is given once it returns, copying what it needs: then the
+// caller may use the memory of the entry's strings again (package convert
+// does, for the URLs of text lists).
+type KeepsNothing interface {
+	// KeepsNothing reports whether Write keeps nothing of its entry.
+	KeepsNothing() bool
+}
+
 // WriteOptions configure a Writer.
 type WriteOptions struct {
 	// Index asks for a sitemap index rather than a urlset when no entry

@@ -358,6 +358,12 @@ func (s *Set) Write(e formats.Entry) error {
 	return s.put(&e)
 }
 
+// KeepsNothing reports whether Write keeps nothing of its entry (see
+// formats.KeepsNothing): true when the set renders each entry as it comes,
+// with an encoder, rather than holding it for a section or handing it to
+// a format's Writer.
+func (s *Set) KeepsNothing() bool { return s.sections == nil && s.newEnc != nil }
+
 // put writes e to the current part, starting a new part first when e
 // would take the current one over a limit.
 func (s *Set) put(in *formats.Entry) error {
@@ -399,7 +405,7 @@ func (s *Set) put(in *formats.Entry) error {
 		}
 		if err := s.split(); err != nil {
 			if errors.Is(err, ErrNeedBaseURL) {
-				err = &NeedBaseURLError{Loc: e.Loc}
+				err = &NeedBaseURLError{Loc: strings.Clone(e.Loc)} // outlives the entry's memory
 			}
 			return s.fail(err)
 		}

@@ -101,6 +101,11 @@ func (r *Reader) Next() (formats.Entry, error) {
 			perr = uri.LocProblem(string(line))
 		}
 		if perr != nil {
+			// The warning outlives the block the string was cut from,
+			// which may be used again (RecycleStrings): it quotes a copy.
+			if _, err := formats.ParseLoc(string(line), nil); err != nil {
+				perr = err
+			}
 			if werr := r.opts.Warning(r.lines.Line(), 1, true, perr); werr != nil {
 				r.err = werr
 			}
@@ -110,6 +115,13 @@ func (r *Reader) Next() (formats.Entry, error) {
 	}
 	return formats.Entry{}, r.err
 }
+
+// RecycleStrings has the reader cut the strings of the URLs it reads from
+// blocks that it uses again as r allows (see strblock.Recycler): package
+// convert numbers the batches of entries it reads ahead, and says which
+// its output is done with. Nothing the reader gives but the entries' locs
+// comes from those blocks.
+func (r *Reader) RecycleStrings(rec *strblock.Recycler) { r.strs.Recycle(rec) }
 
 // blockSize is the size of the blocks the URLs read are copied into: one
 // allocation for about 60 URLs rather than one each (internal/strblock).

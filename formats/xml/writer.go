@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -174,7 +175,7 @@ func (c *Encoder) Wrote(e *formats.Entry) {
 		c.news++
 		if pd := e.Ext.News.PublicationDate; !pd.IsZero() && c.now.Sub(pd.Time()) > vocab.NewsAge {
 			if c.oldNews++; c.oldNews == 1 {
-				c.oldestNews = e.Loc
+				c.oldestNews = strings.Clone(e.Loc) // kept past Write: not the caller's memory
 			}
 		}
 	}

@@ -15,6 +15,7 @@
 package testenv
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -24,6 +25,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/strblock"
 )
 
 // InCI reports whether the tests run under CI, where nothing may be
@@ -139,7 +142,13 @@ func Main(m *testing.M) { os.Exit(Run(m)) }
 
 // Run runs the tests of m and prints the line of what was skipped; it
 // returns the tests' exit status. A TestMain that does more calls it.
+// Tests run with strblock.Check (benchmarks without): a string of a text
+// list used after its memory was said to be free reads as garbage.
 func Run(m *testing.M) int {
+	flag.Parse()
+	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
+		strblock.Check()
+	}
 	code := m.Run()
 	if line := Summary(); line != "" {
 		w, closeW := reportWriter()
