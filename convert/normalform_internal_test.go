@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -60,6 +61,61 @@ func TestRewriteTakesTheNormalFormsOfTheObserver(t *testing.T) {
 			got = append(got, e.Loc)
 		}
 		assert.Equal(t, c.want, got, c.name)
+		require.NoError(t, src.Close())
+	}
+}
+
+// TestSourceTakesTheScopesTheTextReaderFound reads a text list, over many
+// batches read ahead, whose lines are normal URLs, URLs that are not and
+// lines that are no URL: each entry whose loc the reader found normal as
+// it read it carries that loc as its normal form (under the always-on
+// rules) with its scope, as URLScope computes them, and the others none;
+// under strict reading, none does.
+func TestSourceTakesTheScopesTheTextReaderFound(t *testing.T) {
+	var list strings.Builder
+	for i := range 3000 {
+		switch i % 4 {
+		case 0:
+			fmt.Fprintf(&list, "https://www.example.com/a/%d?x=%d&y\n", i, i%7)
+		case 1:
+			fmt.Fprintf(&list, "HTTPS://www.example.com:443/a/./%d\n", i)
+		case 2:
+			fmt.Fprintf(&list, "not a url %d\n# comment\n", i)
+		default:
+			fmt.Fprintf(&list, "https://www.example.com/%%7e%d/b.html;p=1\n", i)
+		}
+	}
+	in := Input{Name: "urls.txt", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(list.String())), nil }}
+	for _, strict := range []bool{false, true} {
+		src, err := Open([]Input{in}, ReadOptions{Strict: strict}, nil)
+		require.NoError(t, err)
+		keyed, entries := 0, 0
+		for {
+			var it Item
+			err := src.nextInto(&it)
+			if err == io.EOF {
+				break
+			}
+			if strict && err != nil {
+				break // the first line that is no URL ends a strict reading
+			}
+			require.NoError(t, err)
+			entries++
+			if it.key == "" {
+				continue
+			}
+			keyed++
+			key, scope := (*normalize.Options)(nil).URLScope(it.Entry.Loc)
+			require.Equal(t, key, it.key, "entry %d", entries)
+			require.Equal(t, scope, it.scope, "entry %d: %s", entries, it.Entry.Loc)
+			require.Nil(t, it.norm)
+		}
+		if strict {
+			assert.Zero(t, keyed)
+		} else {
+			assert.Equal(t, 2250, entries)
+			assert.Equal(t, 750, keyed, "the normal URLs, each")
+		}
 		require.NoError(t, src.Close())
 	}
 }

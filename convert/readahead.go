@@ -116,9 +116,12 @@ type parsedBatch struct {
 	marks []*formats.ParseError
 	check func(onMark func())
 	forms []heldForm
-	bytes int
-	err   error  // after the entries: what ended the reader; nil when more follow
-	seq   uint64 // the batch's number, from 1: its entries' Item.batch
+	// scopes are, when the reader says which locs it found normal as it
+	// read them (scoper), the scope of each entry's, -1 for one not.
+	scopes []int32
+	bytes  int
+	err    error  // after the entries: what ended the reader; nil when more follow
+	seq    uint64 // the batch's number, from 1: its entries' Item.batch
 }
 
 // parsedAhead is a reader run on a goroutine of its own, read in batches.
@@ -141,6 +144,11 @@ type parsedAhead struct {
 	// strs is the recycler of the reader's strings, when it cuts them
 	// from blocks it uses again (see stringsDone); nil otherwise.
 	strs *strblock.Recycler
+	// scoper is the reader, when it says which locs it found in normal
+	// form as it read them, with their scope (text lists), and nothing
+	// else computes normal forms (no check, no observer of them): the
+	// scopes travel with the entries (parsedBatch.scopes).
+	scoper normalScoper
 
 	// With a deferred check (see readcheck.go): the check's recorder, the
 	// batches parsed and not yet checked, whether the checking goroutine
@@ -157,6 +165,7 @@ type parsedAhead struct {
 	// and the error once met.
 	cur                 parsedBatch
 	next, warn, extraNo int
+	scope               int32 // of the entry last given's loc, found normal by the reader; -1 if not (see scoper)
 	told                heldExtra
 	form                heldForm // the normal form of the entry last given
 	formLoc             string   // and its loc
@@ -170,9 +179,12 @@ func readAhead(r formats.Reader, route *warnRoute) *parsedAhead {
 	p := &parsedAhead{r: r, route: route, full: make(chan parsedBatch, aheadDepth), free: make(chan parsedBatch, aheadDepth+3),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	route.ahead = p
-	if rs, ok := r.(stringRecycler); ok && route.check == nil && route.forms == nil {
-		p.strs = new(strblock.Recycler)
-		rs.RecycleStrings(p.strs)
+	if route.check == nil && route.forms == nil {
+		if rs, ok := r.(stringRecycler); ok {
+			p.strs = new(strblock.Recycler)
+			rs.RecycleStrings(p.strs)
+		}
+		p.scoper, _ = r.(normalScoper)
 	}
 	out := p.full
 	if route.check != nil {
@@ -199,7 +211,7 @@ func (p *parsedAhead) run(out chan<- parsedBatch) {
 		select {
 		case p.fill = <-p.free:
 			p.fill.entries, p.fill.warns, p.fill.extras, p.fill.bytes = p.fill.entries[:0], p.fill.warns[:0], p.fill.extras[:0], 0
-			p.fill.marks, p.fill.forms = p.fill.marks[:0], p.fill.forms[:0]
+			p.fill.marks, p.fill.forms, p.fill.scopes = p.fill.marks[:0], p.fill.forms[:0], p.fill.scopes[:0]
 		default:
 			p.fill = parsedBatch{entries: make([]formats.Entry, 0, aheadBatch)}
 		}
@@ -217,6 +229,13 @@ func (p *parsedAhead) run(out chan<- parsedBatch) {
 			}
 			b.entries = append(b.entries, e)
 			b.bytes += heldBytes(&e)
+			if p.scoper != nil {
+				scope, ok := p.scoper.NormalScope()
+				if !ok {
+					scope = -1
+				}
+				b.scopes = append(b.scopes, int32(scope))
+			}
 			if p.chk != nil {
 				b.marks = append(b.marks, nil)
 				p.chk.Mark()
@@ -296,6 +315,10 @@ func (p *parsedAhead) nextInto(e *formats.Entry) error {
 			if p.next < len(b.forms) {
 				p.form, p.formLoc = b.forms[p.next], e.Loc
 			}
+			p.scope = -1
+			if p.next < len(b.scopes) {
+				p.scope = b.scopes[p.next]
+			}
 			p.next++
 			for p.extraNo < len(b.extras) && b.extras[p.extraNo].at <= p.next {
 				p.told = b.extras[p.extraNo]
@@ -346,6 +369,13 @@ func (p *parsedAhead) LeftOut() int {
 		return xr.LeftOut()
 	}
 	return p.told.leftOut
+}
+
+// normalScoper is a reader that says whether it found the loc it gave
+// last in its normal form under the always-on rules as it read it, and
+// then the length of its scope (formats/text's Reader).
+type normalScoper interface {
+	NormalScope() (scope int, ok bool)
 }
 
 // strings returns the recycler of the strings of the entry last given and

@@ -255,9 +255,16 @@ type normalForms interface {
 
 // normalForm gives the item it read from f its normal form under the
 // always-on rules (Item.key with a nil norm), when the observer of f's
-// reading computed it: on the goroutine that parses ahead, when f's
-// reader runs so, which keeps it with the entry.
+// reading computed it (on the goroutine that parses ahead, when f's
+// reader runs so, which keeps it with the entry), or the reader itself
+// found the loc normal as it read it (a text list's, parsed ahead: see
+// normalScoper).
 func (f *frame) normalForm(it *Item) {
+	if f.parse != nil && f.parse.scope >= 0 {
+		// The reader found the loc normal as it read it.
+		it.key, it.scope = it.Entry.Loc, int(f.parse.scope)
+		return
+	}
 	forms := f.route.forms
 	if forms == nil {
 		return

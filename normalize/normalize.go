@@ -55,6 +55,13 @@ func (o *Options) URLScope(loc string) (key string, scope int) {
 
 var zeroOptions Options
 
+// NormalScope reports whether loc is its own normal form under the zero
+// Options (always-on rules alone), in one scan and without allocating,
+// and when it is, the length of the prefix of loc that is its ScopeKey (0
+// when unknown): what URLScope returns for such a loc. It may say false
+// for a loc that is normal (rare forms), never true for one that is not.
+func NormalScope(loc string) (scope int, ok bool) { return zeroOptions.normalScope(loc) }
+
 // normal reports, in one scan and without allocating, whether s is already
 // in the form rewrite returns, so that rewrite would return s. It may say
 // false for a string that is normal (rare forms are left to rewrite), never

@@ -58,12 +58,15 @@ type Reader struct {
 	err   error
 	urls  int              // URL lines read, valid or not
 	strs  strblock.Strings // the strings of the URLs read (blockSize)
+	// scope is the scope of the URL last given when plainLoc found it in
+	// normal form as it read it, else -1 (see NormalScope).
+	scope int
 }
 
 // NewReader returns a reader of the text sitemap r. Lines end with LF, CRLF
 // or CR, and are reported to opts.Warn by number.
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
-	return &Reader{lines: textlines.NewReader(r), opts: opts, strs: strblock.Strings{Size: blockSize}}
+	return &Reader{lines: textlines.NewReader(r), opts: opts, strs: strblock.Strings{Size: blockSize}, scope: -1}
 }
 
 // Next returns the next URL, or io.EOF after the last line.
@@ -94,7 +97,15 @@ func (r *Reader) Next() (formats.Entry, error) {
 			r.err = r.opts.TooManyURLs()
 			break
 		}
-		loc, perr := formats.ParseLoc(r.strs.String(line), nil)
+		s := r.strs.String(line)
+		if !r.opts.Strict {
+			if scope, ok := plainLoc(s); ok {
+				r.scope = scope
+				return formats.Entry{Loc: s}, nil
+			}
+		}
+		r.scope = -1
+		loc, perr := formats.ParseLoc(s, nil)
 		if perr == nil && r.opts.Strict {
 			// A URL as written that breaks the URI grammar, which
 			// ParseLoc repairs: refused, as validation does.
@@ -115,6 +126,13 @@ func (r *Reader) Next() (formats.Entry, error) {
 	}
 	return formats.Entry{}, r.err
 }
+
+// NormalScope reports whether the reader found the URL it gave last in
+// its normal form under the always-on rules of package normalize as it
+// read it (see plainLoc), and then the length of its scope, as
+// normalize's URLScope gives them: package convert then need not scan it
+// again.
+func (r *Reader) NormalScope() (scope int, ok bool) { return r.scope, r.scope >= 0 }
 
 // RecycleStrings has the reader cut the strings of the URLs it reads from
 // blocks that it uses again as r allows (see strblock.Recycler): package
