@@ -17,9 +17,9 @@
 #   SLOW       set to 1 to also time `sitemap --gzip --index`, about three
 #              minutes a run; skipped otherwise.
 #   SCALE      multiplies the URL list (SCALE=10: 10,000,000 URLs) and adds
-#              the scale goals: a 1,000,000-URL run beside it, and
-#              --sort loc on the large list, run for run with the list
-#              unsorted.
+#              the scale goals: the first 1,000,000 URLs run for run with
+#              the whole list, and --sort loc on the whole list, run for
+#              run with it unsorted.
 #   BASELINE   a git revision (or the path of a feed2sitemap binary) to
 #              measure beside this checkout: every feed2sitemap command also
 #              runs with the baseline, run for run, and the report ends with
@@ -444,8 +444,15 @@ case_s() {
 	head -n 1000000 "$in/urls.txt" >"$in/urls-1m.txt"
 	local n1
 	n1=$(sort -u "$in/urls-1m.txt" | wc -l)
-	measure s.f2s.1m "$out/s.f2s.1m" "$in/urls-1m.txt" /dev/null check_index "$out/s.f2s.1m/sitemap.xml" "$n1" -- \
+	# The first million alone, run for run with the whole list: the goal
+	# is their ratio. (Timed apart, minutes away from case a, the two
+	# fell in different phases of the machine: a 1M run right after 10M
+	# runs, whose memory the system was taking back, took 0.28 s instead
+	# of 0.17.)
+	partner s.f2s.1m "$out/s.f2s.1m" "$in/urls-1m.txt" /dev/null check_index "$out/s.f2s.1m/sitemap.xml" "$n1" -- \
 		"$f2s" "$in/urls-1m.txt" -o sitemap.xml --base-url "$base_url"
+	measure s.f2s.scaled "$out/s.f2s.scaled" "$in/urls.txt" /dev/null check_index "$out/s.f2s.scaled/sitemap.xml" "$n_unique" -- \
+		"$f2s" "$in/urls.txt" -o sitemap.xml --base-url "$base_url"
 	# The unsorted run again, beside the sorted one, run for run: the goal
 	# is their ratio.
 	partner s.f2s.unsorted "$out/s.f2s.unsorted" "$in/urls.txt" /dev/null check_index "$out/s.f2s.unsorted/sitemap.xml" "$n_unique" -- \
@@ -562,7 +569,8 @@ report() {
 	row "v. validate of the set" "feed2sitemap validate" v.f2s "$(of v.f2s c.f2s 'convert')"
 	if ((scale > 1)); then
 		row "s. scale" "feed2sitemap, the first 1M URLs" s.f2s.1m "reference"
-		row "" "feed2sitemap, unsorted (beside it)" s.f2s.unsorted "reference"
+		row "" "feed2sitemap, all (beside it)" s.f2s.scaled "$(of s.f2s.scaled s.f2s.1m '1M')"
+		row "" "feed2sitemap, all again (beside --sort)" s.f2s.unsorted "reference"
 		row "" "feed2sitemap --sort loc" s.f2s.sort "$(of s.f2s.sort s.f2s.unsorted 'unsorted')"
 	fi
 	row "m. $((3 * scale))M distinct URLs" "feed2sitemap --max-memory 32MiB" m.f2s "same bytes as in memory"
@@ -601,8 +609,8 @@ report() {
 		"$(awk -v a="${kib[a.f2s.keep]}" -v c="${kib[c.f2s.keep]}" -v m="${kib[c.f2s.many]}" 'BEGIN { print (a < 65536 && c < 65536 && m < 65536) }')"
 	if ((scale > 1)); then
 		goal "scale: ${scale}x the URLs in ${scale}x the time (+-20%)" \
-			"$(ratio "${sec[a.f2s]}" "${sec[s.f2s.1m]}")x" \
-			"$(awk -v a="${sec[a.f2s]}" -v b="${sec[s.f2s.1m]}" -v k="$scale" 'BEGIN { print (a >= 0.8 * k * b && a <= 1.2 * k * b) }')"
+			"$(ratio "${sec[s.f2s.scaled]}" "${sec[s.f2s.1m]}")x" \
+			"$(awk -v a="${sec[s.f2s.scaled]}" -v b="${sec[s.f2s.1m]}" -v k="$scale" 'BEGIN { print (a >= 0.8 * k * b && a <= 1.2 * k * b) }')"
 		goal "  --sort loc within 2x of the unsorted run" \
 			"$(ratio "${sec[s.f2s.sort]}" "${sec[s.f2s.unsorted]}")x" "$(le "${sec[s.f2s.sort]}" 2 "${sec[s.f2s.unsorted]}")"
 	else
