@@ -106,17 +106,17 @@ func (r *Reader) Next() (formats.Entry, error) {
 		}
 		r.scope = -1
 		loc, perr := formats.ParseLoc(s, nil)
-		if perr == nil && r.opts.Strict {
+		switch {
+		case perr != nil:
+			// The warning outlives the block the string was cut from,
+			// which may be used again (RecycleStrings): it quotes a copy.
+			_, perr = formats.ParseLoc(string(line), nil)
+		case r.opts.Strict:
 			// A URL as written that breaks the URI grammar, which
 			// ParseLoc repairs: refused, as validation does.
 			perr = uri.LocProblem(string(line))
 		}
 		if perr != nil {
-			// The warning outlives the block the string was cut from,
-			// which may be used again (RecycleStrings): it quotes a copy.
-			if _, err := formats.ParseLoc(string(line), nil); err != nil {
-				perr = err
-			}
 			if werr := r.opts.Warning(r.lines.Line(), 1, true, perr); werr != nil {
 				r.err = werr
 			}
