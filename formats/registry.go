@@ -118,6 +118,8 @@ type Format struct {
 	// of files at a size limit. Nil for a format written as one whole
 	// document (a feed), which is never split.
 	NewEncoder func(opts WriteOptions) Encoder
+	// encodes is set by Register when NewWriter is the Encoder's writer.
+	encodes bool
 	// Extensions are the output file name extensions that select the
 	// format, such as ".xml".
 	Extensions []string
@@ -173,6 +175,11 @@ func (f *Format) CanRead() bool { return f.NewReader != nil }
 // CanWrite reports whether the format has a writer.
 func (f *Format) CanWrite() bool { return f.NewWriter != nil }
 
+// WriterKeepsNothing reports whether the Writers NewWriter makes keep
+// nothing of an entry once Write returns (KeepsNothing): those Register
+// made from the format's Encoder.
+func (f *Format) WriterKeepsNothing() bool { return f.encodes }
+
 var (
 	registryMu sync.RWMutex
 	registry   = map[string]*Format{}
@@ -196,6 +203,7 @@ func Register(f *Format) *Format {
 	}
 	if f.NewWriter == nil && f.NewEncoder != nil {
 		f.NewWriter = func(w io.Writer, o WriteOptions) Writer { return newEncodingWriter(w, f.NewEncoder, o) }
+		f.encodes = true
 	}
 	if _, dup := registry[f.Name]; dup {
 		panic("formats: Register called twice for format " + f.Name)

@@ -84,6 +84,11 @@ func (s *Stream) start() {
 	s.fw = s.opts.Format.NewWriter(&s.size, s.opts.Write)
 }
 
+// KeepsNothing reports whether Write keeps nothing of its entry (see
+// formats.KeepsNothing): whether the format's Writer, made at the first
+// Write, keeps nothing; what the Stream holds or gzips are bytes.
+func (s *Stream) KeepsNothing() bool { return s.opts.Format.WriterKeepsNothing() }
+
 // Write adds one entry to the document.
 func (s *Stream) Write(e formats.Entry) error {
 	switch {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/formats/feed"
 	"github.com/feed2sitemap/feed2sitemap/formats/text"
 	"github.com/feed2sitemap/feed2sitemap/formats/xml"
 	"github.com/feed2sitemap/feed2sitemap/output"
@@ -99,5 +100,21 @@ func TestStreamGzipAbortLeavesNoWholeFile(t *testing.T) {
 			_, err = io.ReadAll(zr)
 			assert.Error(t, err, "%d entries: a whole gzip file after Abort", n)
 		}
+	}
+}
+
+// TestStreamKeepsNothingAsItsFormatsWriter checks that a Stream says it
+// keeps nothing of its entries when its format is written by its Encoder
+// (the caller may then use their memory again), and not for a feed, whose
+// writer holds its items.
+func TestStreamKeepsNothingAsItsFormatsWriter(t *testing.T) {
+	for _, c := range []struct {
+		format *formats.Format
+		want   bool
+	}{{xml.Format, true}, {text.Format, true}, {feed.RSSFormat, false}, {feed.AtomFormat, false}} {
+		s, err := output.NewStream(io.Discard, output.StreamOptions{Format: c.format, Gzip: true})
+		require.NoError(t, err)
+		assert.Equal(t, c.want, s.KeepsNothing(), c.format.Name)
+		s.Abort()
 	}
 }

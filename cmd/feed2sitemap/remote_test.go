@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -15,11 +17,13 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/conformance"
+	"github.com/feed2sitemap/feed2sitemap/internal/strblock"
 )
 
 // site is a web site on loopback: documents by path, with a log of the
@@ -509,4 +513,71 @@ func TestRemoteListsSortedDeduped(t *testing.T) {
 		assert.Equal(t, lines(unsortedErr), lines(errOut), "first %s: the same duplicates told", first)
 		assert.Equal(t, 4, strings.Count(errOut, "duplicate, merged into"), "first %s: %s", first, errOut)
 	}
+}
+
+// TestListsUseTheirMemoryAgainRemoteAndLocal reads URL lists large enough
+// that their URLs' memory is used again (strblock.Check, which the tests
+// run with, fills it with garbage first), from a server and from files, in
+// UTF-8, UTF-16 with a byte order mark and ISO-8859-1 named by the server,
+// with repeats, URLs not in normal form, non-ASCII paths and lines that
+// are no URL: the pages written and the duplicates and warnings told are
+// those of --sort loc, whose path does not use that memory again, and the
+// local files give the same output as the server.
+func TestListsUseTheirMemoryAgainRemoteAndLocal(t *testing.T) {
+	var a, b, c strings.Builder
+	for i := range 15000 {
+		fmt.Fprintf(&a, "https://a.example/p/%d?x=%d&y=%d\n", i%9000, i%5, i%3)
+		switch i % 9 {
+		case 0:
+			fmt.Fprintf(&a, "HTTPS://A.EXAMPLE:443/p/./%d?x=1&y=1#top\n", i%700)
+		case 1:
+			fmt.Fprintf(&a, "not a url %d\n", i)
+		case 2:
+			fmt.Fprintf(&a, "https://a.example/caf%%C3%%A9/%d\n", i%400)
+		}
+		fmt.Fprintf(&b, "https://a.example/été/%d\n", (i*7)%5000)
+		if i%11 == 0 {
+			fmt.Fprintf(&b, "https://a.example/p/%d?x=%d&y=%d\n", i%9000, i%5, i%3)
+		}
+		fmt.Fprintf(&c, "https://a.example/caf\xe9/%d\n", i%3000)
+	}
+	u16 := []byte{0xff, 0xfe}
+	for _, r := range utf16.Encode([]rune(b.String())) {
+		u16 = binary.LittleEndian.AppendUint16(u16, r)
+	}
+	s := newSite(t)
+	s.doc("/a.txt", a.String())
+	s.mux.HandleFunc("/b.txt", func(w http.ResponseWriter, r *http.Request) { w.Write(u16) })
+	s.mux.HandleFunc("/c.txt", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=iso-8859-1")
+		io.WriteString(w, c.String())
+	})
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a.txt"), []byte(a.String()), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "b.txt"), u16, 0o644))
+
+	count := func(errOut, what string) int { return strings.Count(errOut, what) }
+	lines := func(s string) []string {
+		l := strings.Split(strings.TrimSpace(s), "\n")
+		slices.Sort(l)
+		return l
+	}
+	remote := []string{s.URL + "/a.txt", s.URL + "/b.txt", s.URL + "/c.txt", "--to", "text", "-v"}
+	reused := strblock.Reused()
+	out, errOut, status := runCLI(t, nil, remote...)
+	require.Equal(t, exitOK, status, errOut)
+	assert.Positive(t, strblock.Reused()-reused, "the URLs' memory was not used again")
+
+	sorted, sortedErr, status := runCLI(t, nil, append(remote, "--sort", "loc")...)
+	require.Equal(t, exitOK, status, sortedErr)
+	assert.Equal(t, lines(sorted), lines(out), "the same pages")
+	assert.Contains(t, out, "https://a.example/caf%C3%A9/1\n")
+	assert.Contains(t, out, "https://a.example/%C3%A9t%C3%A9/7\n")
+	assert.Greater(t, count(errOut, "duplicate, merged into"), 10000)
+	assert.Equal(t, count(sortedErr, "duplicate, merged into"), count(errOut, "duplicate, merged into"))
+	assert.Equal(t, count(sortedErr, "not a url"), count(errOut, "not a url"))
+
+	local, localErr, status := runCLI(t, nil, filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt"), s.URL+"/c.txt", "--to", "text", "-v")
+	require.Equal(t, exitOK, status, localErr)
+	assert.Equal(t, out, local, "local files and the server give the same output")
 }
