@@ -53,6 +53,8 @@ type warnRoute struct {
 	// forms is the observer of the reading when it computes the normal
 	// forms of the locs it reads (see normalForms); nil otherwise.
 	forms normalForms
+	// observed is set when the reading has an observer.
+	observed bool
 }
 
 // warn is the reader's ReadOptions.Warn.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/feed2sitemap/feed2sitemap/formats"
 )
 
 // A top-level input waiting for its turn holds what its reader was built
@@ -42,6 +44,7 @@ func (s *Source) release(f *frame, rc io.Closer, warned bool) bool {
 	if err != nil || !info.Mode().IsRegular() {
 		return false
 	}
+	formats.Release(f.r) // its buffers serve the inputs opened after it
 	rc.Close()
 	f.rel = &released{info: info}
 	f.r, f.route = nil, nil

@@ -15,6 +15,7 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/convert"
 	"github.com/feed2sitemap/feed2sitemap/formats"
 	_ "github.com/feed2sitemap/feed2sitemap/formats/csv"
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 	"github.com/feed2sitemap/feed2sitemap/internal/crafted"
 )
 
@@ -247,4 +248,64 @@ func TestReleasedInputsOfEveryFormat(t *testing.T) {
 		formatsRead[st.Format] = true
 	}
 	assert.Len(t, formatsRead, 5, "xml, feed, text, csv and robots: %v", formatsRead)
+}
+
+// Inputs read one after another give their readers' buffers to the next
+// (formats.Release): those only recognized, waiting for their turn, and
+// those read to their end, gzipped or not, XML or text, small or read
+// ahead in many chunks, one damaged half-way. Every input reads its own
+// entries, whole and in order. The tests run with bufpool.Check, which
+// fills a buffer given back with poison, so that one read after it was
+// given back shows.
+func TestReleasedBuffersServeTheNextInput(t *testing.T) {
+	text := func(first, n int) (string, []string) {
+		var b strings.Builder
+		locs := make([]string, n)
+		for i := range locs {
+			locs[i] = fmt.Sprintf("https://a.example/t%d", first+i)
+			b.WriteString(locs[i] + "\n")
+		}
+		return b.String(), locs
+	}
+	sitemapLocs := func(first, n int) []string {
+		locs := make([]string, n)
+		for i := range locs {
+			locs[i] = fmt.Sprintf("https://a.example/p%d", first+i)
+		}
+		return locs
+	}
+	given := bufpool.Given()
+	for round := range 3 {
+		base := round * 100000
+		smallText, smallLocs := text(base+30000, 10)
+		bigText, bigLocs := text(base+40000, 5000)
+		damaged := gz([]byte(sitemapOf(base+60000, 6000)))
+		damaged = damaged[:len(damaged)/2]
+		docs := [][]byte{
+			smallSitemap(base, 5),                // gzipped, small
+			gz([]byte(sitemapOf(base+10, 4000))), // gzipped, read ahead
+			[]byte(sitemapOf(base+20000, 3000)),  // plain
+			[]byte(smallText),                    // a text list
+			gz([]byte(bigText)),                  // gzipped, read ahead
+			damaged,                              // gzip cut half-way
+		}
+		var want []string
+		want = append(want, sitemapLocs(base, 5)...)
+		want = append(want, sitemapLocs(base+10, 4000)...)
+		want = append(want, sitemapLocs(base+20000, 3000)...)
+		want = append(want, smallLocs...)
+		want = append(want, bigLocs...)
+
+		src, err := convert.Open(localInputs(t, docs...), convert.ReadOptions{}, nil)
+		require.NoError(t, err)
+		got := drainSource(t, src)
+		require.NoError(t, src.Close())
+		require.GreaterOrEqual(t, len(got), len(want), "round %d", round)
+		require.Equal(t, want, got[:len(want)], "round %d", round)
+		// The damaged input gives the entries before the damage.
+		kept := got[len(want):]
+		assert.Greater(t, len(kept), 1000, "round %d: entries kept of the damaged input", round)
+		assert.Equal(t, sitemapLocs(base+60000, len(kept)), kept, "round %d", round)
+	}
+	assert.Greater(t, bufpool.Given(), given+50, "buffers given back")
 }

@@ -330,7 +330,12 @@ func (s *Source) end(f *frame, err error) error {
 		f.closer = nil
 	}
 	// Its reader, and the buffers of its opening, go: the frame of a
-	// top-level input stays listed to the end.
+	// top-level input stays listed to the end. The buffers serve the
+	// inputs opened after it, unless the reading was observed (its
+	// observer may still hold what it was told).
+	if f.route != nil && !f.route.observed {
+		formats.Release(r)
+	}
 	f.r, f.parse, f.route = nil, nil, nil
 	return nil
 }
@@ -436,6 +441,7 @@ func (s *Source) reader(i int, in Input, rc io.Reader, from string) (formats.Rea
 		// the normal forms the check computes go with the entries (see
 		// normalForm).
 		ro.Observer = o.ReadObserver()
+		route.observed = ro.Observer != nil
 		if ro.Observer != nil {
 			route.check, route.mayRunAhead = rc.(deferredCheck)
 			route.forms, _ = ro.Observer.(normalForms)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/source"
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
@@ -80,7 +81,7 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 	}
 	layers := src.Layers()
 	dec := damagedGzip{src}
-	sr := bufio.NewReaderSize(dec, sniff.Len)
+	sr := &opened{Reader: sniffBuffers.Get(dec), src: src}
 	prefix, err := sr.Peek(sniff.Len)
 	if errors.Is(err, ErrTooLarge) {
 		return fail(err)
@@ -130,6 +131,41 @@ func Open(r io.Reader, opts OpenOptions) (Reader, *Format, error) {
 		}
 	}
 	return f.NewReader(sr, opts.ReadOptions), f, nil
+}
+
+// Releaser is a Reader that can give the buffers it and its opening were
+// built with (some hundreds of KiB) back, for the inputs opened after it:
+// the readers of the XML and text formats are. Release must be called
+// only once the reader is read no more, on the goroutine that read it;
+// what it returned before stays valid, and it must not be used after.
+type Releaser interface {
+	Release()
+}
+
+// Release gives back the buffers of r, a reader Open returned, when it is
+// a Releaser (see there); r must not be used after.
+func Release(r Reader) {
+	if rr, ok := r.(Releaser); ok {
+		rr.Release()
+	}
+}
+
+// opened is the content Open gives a format's reader: the decoded
+// content, read through the buffer its format was recognized with. A
+// format's reader that is a Releaser releases it.
+type opened struct {
+	*bufio.Reader
+	src *source.Reader
+}
+
+// sniffBuffers is the pool of the buffers Open recognizes formats with.
+var sniffBuffers = bufpool.Readers{Size: sniff.Len}
+
+// Release gives the buffers of the content back (see Releaser).
+func (o *opened) Release() {
+	sniffBuffers.Put(o.Reader)
+	o.src.Release()
+	o.Reader, o.src = nil, nil
 }
 
 // damagedGzip marks damaged gzip data as ErrDamaged: what was read

@@ -9,6 +9,7 @@
 package text
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -68,6 +69,17 @@ type Reader struct {
 func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
 	return &Reader{lines: textlines.NewReader(r), opts: opts, strs: strblock.Strings{Size: blockSize}, scope: -1}
 }
+
+// Release gives the buffers the reader and its input were built with
+// back, for the readers made after it (formats.Releaser); it must not be
+// used after. The URLs it returned stay valid: they are copies.
+func (r *Reader) Release() {
+	r.lines.Release()
+	r.err = errReleased
+}
+
+// errReleased is what a Reader returns once released: a misuse.
+var errReleased = errors.New("text: read after Release")
 
 // Next returns the next URL, or io.EOF after the last line.
 func (r *Reader) Next() (formats.Entry, error) {

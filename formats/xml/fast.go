@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 )
 
 // The fast path.
@@ -213,8 +214,15 @@ type scanner struct {
 }
 
 func newScanner(src io.Reader, size int, strict bool) *scanner {
-	return &scanner{src: src, strict: strict, buf: make([]byte, 0, size), line: 1, markLine: 1, lastLT: -1}
+	buf := make([]byte, 0, size)
+	if size == scanBuffers.Size {
+		buf = scanBuffers.Get()
+	}
+	return &scanner{src: src, strict: strict, buf: buf, line: 1, markLine: 1, lastLT: -1}
 }
+
+// scanBuffers is the pool of the scanners' buffers (Reader.Release).
+var scanBuffers = bufpool.Bytes{Size: fastBufSize}
 
 // fill reads more input into the buffer, keeping buf[mark:]. It reports
 // false when there is nothing new to scan: after the end of the input or

@@ -98,6 +98,7 @@ type Reader struct {
 	d    *xml.Decoder // the general path; nil while the fast scanner reads
 	raw  *rawText     // the general path's input, in lenient mode; else nil
 	fast *scanner     // the fast path; nil once the general path took over
+	in   io.Reader    // what the reader reads, given back by Release
 	opts formats.ReadOptions
 	err  error // once set, Next returns it
 
@@ -195,7 +196,7 @@ func newReader(r io.Reader, opts formats.ReadOptions, bufSize int, o Observer) *
 	if o == nil && opts.Strict && registered != nil {
 		o, rules = registered(opts)
 	}
-	rd := &Reader{opts: opts, val: make([]byte, 0, 256), handedAt: -1, obs: o, observed: o != nil, rules: rules}
+	rd := &Reader{in: r, opts: opts, val: make([]byte, 0, 256), handedAt: -1, obs: o, observed: o != nil, rules: rules}
 	rd.fieldObs, _ = o.(FieldObserver)
 	_, rd.noSpace = o.(SpaceObserver)
 	if rd.syntaxStrict() {
@@ -210,6 +211,26 @@ func newReader(r io.Reader, opts formats.ReadOptions, bufSize int, o Observer) *
 	}
 	return rd
 }
+
+// Release gives the buffers the reader and its input were built with
+// back, for the readers made after it (formats.Releaser); it must not be
+// used after. What it returned stays valid: the strings of its entries
+// are copies.
+func (r *Reader) Release() {
+	if r.fast != nil {
+		scanBuffers.Put(r.fast.buf)
+		r.fast.buf, r.fast.src = nil, nil
+		r.fast.err = errReleased
+	}
+	if in, ok := r.in.(formats.Releaser); ok {
+		in.Release()
+	}
+	r.in, r.fast, r.d, r.raw = nil, nil, nil, nil
+	r.err = errReleased
+}
+
+// errReleased is what a Reader returns once released: a misuse.
+var errReleased = errors.New("xml: read after Release")
 
 // Next returns the next entry, or io.EOF after the last one. Entries of a
 // urlset have Kind formats.KindURL, those of a sitemap index

@@ -4,6 +4,8 @@ import (
 	"io"
 	"runtime"
 	"sync"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 )
 
 // Decompressing runs on a goroutine of its own, a few chunks ahead of the
@@ -32,6 +34,7 @@ type ahead struct {
 	full    chan chunk  // chunks read, in order
 	free    chan []byte // buffers of chunks read, to fill again
 	dropped chan struct{}
+	started bool   // whether the goroutine was started
 	buf     []byte // the chunk being read
 	cur     []byte // what is left of it
 	err     error  // the error after cur
@@ -46,6 +49,7 @@ func newAhead(r io.Reader) *ahead {
 // start starts the goroutine that reads ahead; the reader a is dropped
 // (the goroutine told to end) once it is garbage.
 func (a *ahead) start() {
+	a.started = true
 	r, full, free, dropped := a.r, a.full, a.free, a.dropped
 	a.r = nil // the goroutine owns it: a holds nothing it holds
 	runtime.AddCleanup(a, func(dropped chan struct{}) { close(dropped) }, dropped)
@@ -54,14 +58,26 @@ func (a *ahead) start() {
 
 // fillAhead reads r into chunks, in order, until its end or error, or
 // until dropped is closed.
-func fillAhead(r io.Reader, full chan<- chunk, free <-chan []byte, dropped <-chan struct{}) {
+func fillAhead(r io.Reader, full chan<- chunk, free chan []byte, dropped <-chan struct{}) {
 	defer close(full)
+	defer func() {
+		// The chunks given back and not filled again go to the pool;
+		// the reader puts the last it reads there itself.
+		for {
+			select {
+			case b := <-free:
+				chunks.Put(b)
+			default:
+				return
+			}
+		}
+	}()
 	for {
 		var b []byte
 		select {
 		case b = <-free:
 		default:
-			b = make([]byte, aheadChunk)
+			b = chunks.Get()[:aheadChunk]
 		}
 		n, err := fill(r, b[:aheadChunk])
 		select {
@@ -119,11 +135,26 @@ func (a *ahead) Read(p []byte) (int, error) {
 	}
 	n := copy(p, a.cur)
 	if a.cur = a.cur[n:]; len(a.cur) == 0 {
-		select {
-		case a.free <- a.buf[:cap(a.buf)]:
-		default:
+		if a.err != nil {
+			// The last chunk: the goroutine has ended, or ends without
+			// taking another.
+			chunks.Put(a.buf)
+		} else {
+			select {
+			case a.free <- a.buf[:cap(a.buf)]:
+			default:
+			}
 		}
 		a.buf = nil
 	}
 	return n, nil
+}
+
+// chunks is the pool of the chunks' buffers.
+var chunks = bufpool.Bytes{Size: aheadChunk}
+
+// done reports whether the goroutine that reads ahead is done with the
+// reader it reads, or was never started; on the goroutine that reads.
+func (a *ahead) done() bool {
+	return !a.started || a.err != nil
 }

@@ -11,9 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/klauspost/compress/gzip"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 	"github.com/feed2sitemap/feed2sitemap/internal/textenc"
 )
@@ -98,6 +100,37 @@ type Reader struct {
 	count  *counter
 	layers int
 	binary bool
+	// The buffers Release gives back: the buffer the content is read
+	// through, and the gzip layers', outermost first.
+	raw   *bufio.Reader
+	gz    []gzipLayer
+	ahead *ahead // what decompresses ahead, when gzipped
+}
+
+// gzipLayer is what a gzip layer is read with: the buffer its compressed
+// bytes are read through, and the decompressor.
+type gzipLayer struct {
+	br *bufio.Reader
+	zr *gzip.Reader
+}
+
+// The pools of what Open builds a Reader with.
+var (
+	rawBuffers  = bufpool.Readers{Size: 64 << 10}
+	gzipBuffers = bufpool.Readers{Size: gzipBufSize}
+	gzipReaders sync.Pool // of *gzip.Reader
+)
+
+// newGzip returns a decompressor of br, one given back if there is one.
+func newGzip(br *bufio.Reader) (*gzip.Reader, error) {
+	if zr, ok := gzipReaders.Get().(*gzip.Reader); ok {
+		if err := zr.Reset(br); err != nil {
+			gzipReaders.Put(zr)
+			return nil, err
+		}
+		return zr, nil
+	}
+	return gzip.NewReader(br)
 }
 
 // Open opens the input r. It fails with ErrGzipDepth, a *GzipError for a
@@ -112,6 +145,7 @@ func Open(r io.Reader, opts Options) (*Reader, error) {
 	// are read through a buffer, which the decompressor reads byte by byte.
 	var in io.Reader = r
 	layers := 0
+	var gz []gzipLayer
 	for {
 		head, err := peek(in)
 		if err != nil && err != io.EOF && layers == 0 {
@@ -127,21 +161,28 @@ func Open(r io.Reader, opts Options) (*Reader, error) {
 		if layers == MaxGzipLayers {
 			return nil, reason.Of(ErrGzipDepth)
 		}
-		zr, err := gzip.NewReader(bufio.NewReaderSize(head, gzipBufSize))
+		br := gzipBuffers.Get(head)
+		zr, err := newGzip(br)
 		if err != nil {
+			gzipBuffers.Put(br)
 			return nil, &GzipError{Header: true, Err: err}
 		}
+		gz = append(gz, gzipLayer{br, zr})
 		layers++
 		in = zr
 	}
+	var ah *ahead
 	if layers > 0 {
-		in = newAhead(in)
+		ah = newAhead(in)
+		in = ah
 	}
 	c := &counter{r: in, max: opts.MaxBytes, gzip: layers > 0}
-	raw := bufio.NewReaderSize(c, 64<<10)
+	raw := rawBuffers.Get(c)
+	rd := &Reader{count: c, layers: layers, raw: raw, gz: gz, ahead: ah}
 	// A read error here comes again from Read, after what came before it.
 	if head, _ := raw.Peek(BinaryLen); textenc.IsBinary(head) {
-		return &Reader{count: c, layers: layers, binary: true}, nil
+		rd.binary = true
+		return rd, nil
 	}
 	topts := opts.Text
 	topts.Strict = opts.Strict
@@ -151,11 +192,32 @@ func Open(r io.Reader, opts Options) (*Reader, error) {
 	if sr, ok := r.(SharedReader); ok && topts.Shared == nil {
 		topts.Shared = sr.TextShared()
 	}
-	text := textenc.NewReader(raw, topts)
-	if enc := text.Encoding(); opts.Strict && enc != "" {
+	rd.text = textenc.NewReader(raw, topts)
+	if enc := rd.text.Encoding(); opts.Strict && enc != "" {
+		rd.Release()
 		return nil, &textenc.Problem{Line: 1, Column: 1, Err: fmt.Errorf("%w: the input is encoded in %s", reason.Of(ErrNotUTF8), enc)}
 	}
-	return &Reader{text: text, count: c, layers: layers}, nil
+	return rd, nil
+}
+
+// Release gives the buffers of the reader back, for the inputs opened
+// after it (package bufpool); it must not be used after, and must be
+// called once what read it is done with it (on its goroutine, or after
+// it). The buffers of its gzip layers go back only when the goroutine
+// that decompresses ahead is done with them: it was never started (at
+// most the first 64 KiB of content was read), or gave its last chunk.
+func (r *Reader) Release() {
+	if r.text != nil {
+		r.text.Release()
+	}
+	rawBuffers.Put(r.raw)
+	if r.ahead == nil || r.ahead.done() {
+		for _, l := range r.gz {
+			gzipBuffers.Put(l.br)
+			gzipReaders.Put(l.zr)
+		}
+	}
+	r.text, r.raw, r.gz, r.ahead = nil, nil, nil, nil
 }
 
 // Binary reports whether the input is binary data rather than text in

@@ -26,6 +26,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 	"github.com/feed2sitemap/feed2sitemap/internal/strblock"
 )
 
@@ -142,12 +143,14 @@ func Main(m *testing.M) { os.Exit(Run(m)) }
 
 // Run runs the tests of m and prints the line of what was skipped; it
 // returns the tests' exit status. A TestMain that does more calls it.
-// Tests run with strblock.Check (benchmarks without): a string of a text
-// list used after its memory was said to be free reads as garbage.
+// Tests run with strblock.Check and bufpool.Check (benchmarks without): a
+// string of a text list used after its memory was said to be free, and a
+// reader's buffer read after it was given back, read as garbage.
 func Run(m *testing.M) int {
 	flag.Parse()
 	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
 		strblock.Check()
+		bufpool.Check()
 	}
 	code := m.Run()
 	if line := Summary(); line != "" {

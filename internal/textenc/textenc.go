@@ -34,6 +34,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/asciiset"
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 	"github.com/feed2sitemap/feed2sitemap/internal/reason"
 )
 
@@ -334,6 +335,23 @@ type cleaner struct {
 	first         *Problem
 }
 
+// cleanBufSize is the size of the buffer a cleaner reads its input into.
+const cleanBufSize = 32 << 10
+
+// cleanBuffers is the pool of cleaners' buffers (Reader.Release).
+var cleanBuffers = bufpool.Bytes{Size: cleanBufSize}
+
+// Release gives the buffer the reader cleans its input in back, for the
+// readers made after it (package bufpool). It must not be used after.
+func (r *Reader) Release() {
+	cleanBuffers.Put(r.buf)
+	r.buf, r.out, r.r = nil, nil, nil
+	r.err = errReleased
+}
+
+// errReleased is what a Reader returns once released: a misuse.
+var errReleased = errors.New("textenc: read after Release")
+
 // allowed marks the bytes that pass through unchanged.
 var allowed = asciiset.Of(func(c byte) bool { return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' })
 
@@ -343,7 +361,7 @@ func (c *cleaner) Read(p []byte) (int, error) {
 			return 0, c.err
 		}
 		if c.buf == nil {
-			c.buf = make([]byte, 32<<10)
+			c.buf = cleanBuffers.Get()[:cleanBufSize]
 		}
 		n := copy(c.buf, c.carry)
 		m, err := c.r.Read(c.buf[n:])

@@ -4,7 +4,10 @@ package textlines
 
 import (
 	"bytes"
+	"errors"
 	"io"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 )
 
 // MaxLength is the longest line a Reader returns whole, in bytes.
@@ -31,8 +34,26 @@ type Reader struct {
 
 // NewReader returns a reader of the lines of r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{r: r, buf: make([]byte, MaxLength+1)}
+	return &Reader{r: r, buf: buffers.Get()[:MaxLength+1]}
 }
+
+// buffers is the pool of the readers' buffers (Release).
+var buffers = bufpool.Bytes{Size: MaxLength + 1}
+
+// Release gives the reader's buffer back, for the readers made after it,
+// and releases r when it can be (it has a Release method); the reader
+// must not be used after, nor the last line it returned.
+func (l *Reader) Release() {
+	buffers.Put(l.buf)
+	if r, ok := l.r.(interface{ Release() }); ok {
+		r.Release()
+	}
+	l.buf, l.r, l.start, l.end = nil, nil, 0, 0
+	l.err = errReleased
+}
+
+// errReleased is what a Reader returns once released: a misuse.
+var errReleased = errors.New("textlines: read after Release")
 
 // Next returns the next line without its ending, or io.EOF after the last
 // (a last line without an ending is a line). A line longer than
