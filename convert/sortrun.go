@@ -24,9 +24,15 @@ type runBuf struct {
 	free    [2]func() // give the memory of the arena and the items back (offheap.Make)
 	scratch []byte
 	budget  int
-	common  int  // how many bytes every loc of the run starts with
-	touched byte // what writeTo read ahead, kept so that it is read
+	common  int           // how many bytes every loc of the run starts with
+	touched byte          // what writeTo read ahead, kept so that it is read
+	levels  []*radixLevel // the counts of the sort, a level of its recursion each
 }
+
+// radixLevel is what a level of the sort's recursion counts with: how
+// many items have each byte, and where each byte's bucket goes on and
+// ends. Only count must be all zero when the level starts.
+type radixLevel struct{ count, next, end [256]uint32 }
 
 // sortItem is an entry of a run being sorted.
 type sortItem struct {
@@ -224,29 +230,41 @@ const smallSort = 16
 // sort sorts the run by o, equal entries in the order they were added.
 func (r *runBuf) sort(o Order) {
 	if o == SortLastMod {
-		r.sortFrom(r.items, bySeconds, 0, 56) // the keys were set by add
+		r.sortFrom(r.items, bySeconds, 0, 56, 0) // the keys were set by add
 		return
 	}
 	r.fill(r.items, r.common)
-	r.sortFrom(r.items, byLoc, r.common, 56)
+	r.sortFrom(r.items, byLoc, r.common, 56, 0)
 }
 
 // sortFrom sorts items by their keys, from the byte at shift down, then by
 // what comes after the keys (the keys hold what by says, at depth), then
 // by place: an MSD radix sort over the bytes of the keys (American flag
 // sort, in place), which compares only where a group of items is small.
-// The keys of the items are equal above shift.
-func (r *runBuf) sortFrom(items []sortItem, by, depth int, shift uint) {
+// The keys of the items are equal above shift. level is the depth of the
+// recursion, whose counts it uses (runBuf.levels).
+func (r *runBuf) sortFrom(items []sortItem, by, depth int, shift uint, level int) {
 	for len(items) > 1 {
 		if len(items) <= smallSort {
 			r.sortSmall(items, by, depth)
 			return
 		}
-		var count [256]uint32
-		for i := range items {
-			count[byte(items[i].key>>shift)]++
+		// The counts of this level are all zero: each level clears the
+		// few it set before it is left, so that they are not cleared
+		// whole (256 of them, for a group of a few dozen items).
+		if level == len(r.levels) {
+			r.levels = append(r.levels, new(radixLevel))
 		}
-		if int(count[byte(items[0].key>>shift)]) == len(items) {
+		lv := r.levels[level]
+		count := &lv.count
+		lo, hi := byte(255), byte(0) // the bytes found: the buckets to visit
+		for i := range items {
+			d := byte(items[i].key >> shift)
+			count[d]++
+			lo, hi = min(lo, d), max(hi, d)
+		}
+		if lo == hi {
+			count[lo] = 0
 			// Skip the bytes every key has here, to the next that
 			// differs, or to what comes after the keys.
 			var diff uint64
@@ -266,16 +284,17 @@ func (r *runBuf) sortFrom(items []sortItem, by, depth int, shift uint) {
 		}
 		{
 			// Each item to its byte's bucket, in cycles.
-			var next, end [256]uint32
-			largest, sum := 0, uint32(0)
-			for b, n := range count {
+			next, end := &lv.next, &lv.end // set from lo to hi
+			largest, sum := int(lo), uint32(0)
+			for b := int(lo); b <= int(hi); b++ {
+				n := count[b]
 				next[b], sum = sum, sum+n
 				end[b] = sum
 				if n > count[largest] {
 					largest = b
 				}
 			}
-			for b := range next {
+			for b := int(lo); b <= int(hi); b++ {
 				for next[b] < end[b] {
 					v := items[next[b]]
 					for d := byte(v.key >> shift); int(d) != b; d = byte(v.key >> shift) {
@@ -288,17 +307,18 @@ func (r *runBuf) sortFrom(items []sortItem, by, depth int, shift uint) {
 			}
 			// The smaller buckets by recursion, at most log2(n) deep;
 			// the largest in this loop.
-			for b, n := range count {
-				if n > 1 && b != largest {
+			for b := int(lo); b <= int(hi); b++ {
+				if n := count[b]; n > 1 && b != largest {
 					g := items[end[b]-n : end[b]]
 					if shift > 0 {
-						r.sortFrom(g, by, depth, shift-8)
+						r.sortFrom(g, by, depth, shift-8, level+1)
 					} else if by, depth, ok := r.after(g, by, depth); ok {
-						r.sortFrom(g, by, depth, 56)
+						r.sortFrom(g, by, depth, 56, level+1)
 					}
 				}
 			}
 			items = items[end[largest]-count[largest] : end[largest]]
+			clear(count[lo : int(hi)+1])
 		}
 		if shift > 0 {
 			shift -= 8
