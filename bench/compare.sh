@@ -20,12 +20,6 @@
 #              the scale goals: the first 1,000,000 URLs run for run with
 #              the whole list, and --sort loc on the whole list, run for
 #              run with it unsorted.
-#   SETTLE     seconds to wait before each timed run (default 2 with SCALE >
-#              1, else 0): on this virtual machine a run right after one
-#              that freed some 600 MB pays for the memory the system takes
-#              back (a 1M run right after a 10M run: 0.16-0.21 s; after a
-#              2 s pause, or after another 1M run: 0.14-0.16 s), which
-#              would make the smaller run of a pair look slower.
 #   BASELINE   a git revision (or the path of a feed2sitemap binary) to
 #              measure beside this checkout: every feed2sitemap command also
 #              runs with the baseline, run for run, and the report ends with
@@ -75,8 +69,6 @@ baseline=${BASELINE:-}
 sitemap_version=9.0.1 # the npm sitemap package, pinned
 base_url=https://www.example.com/
 [[ $scale =~ ^[1-9][0-9]*$ ]] || { echo "compare.sh: SCALE must be a positive whole number, not '$scale'" >&2; exit 1; }
-settle=${SETTLE:-$(((scale > 1) * 2))}
-[[ $settle =~ ^[0-9]+$ ]] || { echo "compare.sh: SETTLE must be a whole number of seconds, not '$settle'" >&2; exit 1; }
 n_urls=$((1000000 * scale)) # the URL list, and the part set made from it
 n_sitemap=50000
 n_rss=10000
@@ -321,7 +313,6 @@ run_once() {
 	if [[ $dir == "$out"/* ]]; then
 		rm -rf "$dir" && mkdir -p "$dir"
 	fi
-	((settle == 0)) || sleep "$settle"
 	# The wall time is taken to the microsecond around the run (GNU time's
 	# own is in steps of 10 ms, a ninth of the floor's); GNU time gives the
 	# peak memory.
@@ -554,7 +545,7 @@ report() {
 	local mib_keep
 	echo
 	echo "$("$f2s" --version 2>&1) ($(git -C "$repo" describe --always --dirty 2>/dev/null || echo '?')) vs sitemap $sitemap_version (node $(node --version)), $(gzip --version | sed -n 1p)"
-	echo "$(nproc) CPUs, load average $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end; median of $repeat runs$( ((settle == 0)) || echo ", each after a ${settle} s pause"), highest peak RSS"
+	echo "$(nproc) CPUs, load average $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end; median of $repeat runs, highest peak RSS"
 	echo
 	printf '%-28s %-36s %9s %9s  %s\n' "case" "tool" "median s" "peak MiB" "ratio"
 	printf '%-28s %-36s %9s %9s  %s\n' "----" "----" "--------" "--------" "-----"
