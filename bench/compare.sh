@@ -387,7 +387,7 @@ generate_inputs() {
 case_a() {
 	log "a. text -> split XML index, $n_urls URLs"
 	# The floor runs beside feed2sitemap, run for run: the goal is their ratio.
-	partner --warm a.floor "$out/a.floor" "$in/urls.txt" /dev/null check_index "$out/a.floor/sitemap.xml" "$n_urls" -- \
+	partner a.floor "$out/a.floor" "$in/urls.txt" /dev/null check_index "$out/a.floor/sitemap.xml" "$n_urls" -- \
 		"$work/floor" -base "$base_url"
 	measure a.f2s "$out/a.f2s" "$in/urls.txt" /dev/null check_index "$out/a.f2s/sitemap.xml" "$n_unique" -- \
 		"$f2s" "$in/urls.txt" -o sitemap.xml --base-url "$base_url"
