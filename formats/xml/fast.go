@@ -214,9 +214,11 @@ type scanner struct {
 }
 
 func newScanner(src io.Reader, size int, strict bool) *scanner {
-	buf := make([]byte, 0, size)
+	var buf []byte
 	if size == scanBuffers.Size {
 		buf = scanBuffers.Get()
+	} else {
+		buf = make([]byte, 0, size)
 	}
 	return &scanner{src: src, strict: strict, buf: buf, line: 1, markLine: 1, lastLT: -1}
 }
