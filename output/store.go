@@ -3,8 +3,9 @@ package output
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"sync"
 	"sync/atomic"
+
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 )
 
 // store hashes the part's chunks and writes them to its file, gzipped or
@@ -68,9 +69,9 @@ const chunkSize = 1 << 20
 const plainChunkSize = 256 << 10
 
 // chunkPools keep the chunks of each size for reuse: plain, then gzip.
-var chunkPools [2]sync.Pool
+var chunkPools = [2]bufpool.Bytes{{Size: plainChunkSize}, {Size: chunkSize}}
 
-func chunkPool(size int) *sync.Pool {
+func chunkPool(size int) *bufpool.Bytes {
 	if size == chunkSize {
 		return &chunkPools[1]
 	}
@@ -80,20 +81,14 @@ func chunkPool(size int) *sync.Pool {
 // getChunk returns an empty chunk of size bytes, chunkSize or
 // plainChunkSize.
 func getChunk(size int) []byte {
-	if b, ok := chunkPool(size).Get().(*[]byte); ok && cap(*b) == size {
-		return (*b)[:0]
+	if p := chunkPool(size); p.Size == size {
+		return p.Get()
 	}
 	return make([]byte, 0, size)
 }
 
 // putChunk gives a chunk getChunk returned back for reuse.
-func putChunk(b []byte) {
-	if cap(b) != chunkSize && cap(b) != plainChunkSize {
-		return
-	}
-	b = b[:0]
-	chunkPool(cap(b)).Put(&b)
-}
+func putChunk(b []byte) { chunkPool(cap(b)).Put(b) }
 
 // chunker gathers what is written into chunks for a compressor goroutine.
 // At most a few chunks wait at once, so memory stays bounded.
