@@ -9,12 +9,12 @@
 package text
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 	"github.com/feed2sitemap/feed2sitemap/internal/sniff"
 	"github.com/feed2sitemap/feed2sitemap/internal/strblock"
 	"github.com/feed2sitemap/feed2sitemap/internal/textlines"
@@ -75,11 +75,8 @@ func NewReader(r io.Reader, opts formats.ReadOptions) *Reader {
 // used after. The URLs it returned stay valid: they are copies.
 func (r *Reader) Release() {
 	r.lines.Release()
-	r.err = errReleased
+	r.err = bufpool.ErrReleased
 }
-
-// errReleased is what a Reader returns once released: a misuse.
-var errReleased = errors.New("text: read after Release")
 
 // Next returns the next URL, or io.EOF after the last line.
 func (r *Reader) Next() (formats.Entry, error) {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
+	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
 	"github.com/feed2sitemap/feed2sitemap/internal/extschema"
 	"github.com/feed2sitemap/feed2sitemap/internal/nsscope"
 	"github.com/feed2sitemap/feed2sitemap/internal/reason"
@@ -220,17 +221,14 @@ func (r *Reader) Release() {
 	if r.fast != nil {
 		scanBuffers.Put(r.fast.buf)
 		r.fast.buf, r.fast.src = nil, nil
-		r.fast.err = errReleased
+		r.fast.err = bufpool.ErrReleased
 	}
 	if in, ok := r.in.(formats.Releaser); ok {
 		in.Release()
 	}
 	r.in, r.fast, r.d, r.raw = nil, nil, nil, nil
-	r.err = errReleased
+	r.err = bufpool.ErrReleased
 }
-
-// errReleased is what a Reader returns once released: a misuse.
-var errReleased = errors.New("xml: read after Release")
 
 // Next returns the next entry, or io.EOF after the last one. Entries of a
 // urlset have Kind formats.KindURL, those of a sitemap index

@@ -13,10 +13,15 @@ package bufpool
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"sync"
 	"sync/atomic"
 )
+
+// ErrReleased is what a reader returns when it is read after it gave its
+// buffers back: a misuse, never an input's fault.
+var ErrReleased = errors.New("bufpool: read after its buffers were given back")
 
 // Readers is a pool of buffered readers whose buffers hold Size bytes.
 // The zero value is not usable: set Size.

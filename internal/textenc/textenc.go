@@ -346,11 +346,8 @@ var cleanBuffers = bufpool.Bytes{Size: cleanBufSize}
 func (r *Reader) Release() {
 	cleanBuffers.Put(r.buf)
 	r.buf, r.out, r.r = nil, nil, nil
-	r.err = errReleased
+	r.err = bufpool.ErrReleased
 }
-
-// errReleased is what a Reader returns once released: a misuse.
-var errReleased = errors.New("textenc: read after Release")
 
 // allowed marks the bytes that pass through unchanged.
 var allowed = asciiset.Of(func(c byte) bool { return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' })

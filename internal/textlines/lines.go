@@ -4,7 +4,6 @@ package textlines
 
 import (
 	"bytes"
-	"errors"
 	"io"
 
 	"github.com/feed2sitemap/feed2sitemap/internal/bufpool"
@@ -49,11 +48,8 @@ func (l *Reader) Release() {
 		r.Release()
 	}
 	l.buf, l.r, l.start, l.end = nil, nil, 0, 0
-	l.err = errReleased
+	l.err = bufpool.ErrReleased
 }
-
-// errReleased is what a Reader returns once released: a misuse.
-var errReleased = errors.New("textlines: read after Release")
 
 // Next returns the next line without its ending, or io.EOF after the last
 // (a last line without an ending is a line). A line longer than
