@@ -53,25 +53,37 @@ func (o Order) compare(a, b *formats.Entry) int {
 	return strings.Compare(a.Loc, b.Loc)
 }
 
-// sortRunBytes is about how much memory a sorter holds by default: entries
-// are sorted in runs of this size, kept in a spool file and merged.
+// sortRunBytes is about how much memory a sorter holds by default.
 const sortRunBytes = 32 << 20
 
-// Sorter is the step that gives the entries of a reader in order, by an
-// external merge sort: while reading, memory holds two runs of half of
-// MaxMemory, one filled while the other is sorted and written on a
-// goroutine of its own; while merging, one record and a read buffer per
-// run (at most 128 runs at once: more are merged in passes), the merge
-// running on a goroutine of its own a few hundred entries ahead. An input
-// that fits in one run is sorted in memory. The sort is stable. Close it
-// to remove its spool file and give its memory back.
+// Sorter is the step that gives the entries of a reader in order. An
+// input that fits in one run (half of MaxMemory; by loc, two fifths) is
+// sorted in memory.
+// Past that, the entries are read in runs, one filled while the other is
+// handed to a goroutine of its own, which writes it to a spool file:
+//
+//   - by lastmod, an external merge sort: each run is sorted and written
+//     whole (two runs of half of MaxMemory); they are then merged, with a
+//     record and a read buffer per run (at most 128 runs at once: more are
+//     merged in passes), on a goroutine of its own a few hundred entries
+//     ahead.
+//   - by loc, a distribution: the first run, sorted, splits the locs into
+//     256 ranges, buckets, and each run goes to its buckets, which wait in
+//     buffers of their own (two runs of two fifths of MaxMemory, and a
+//     fifth for the buffers). Each bucket is then read back whole and
+//     sorted in memory, on a goroutine of its own while the one before is
+//     given (two runs of half of MaxMemory); one too large for a run is
+//     sorted in runs of its own and merged. See sortbuckets.go.
+//
+// The sort is stable. Close it to remove its spool files and give its
+// memory back.
 type Sorter struct {
 	src     Stream
 	order   Order
 	opts    SortOptions
 	mem     *memRun     // the only run, when everything fit in one
 	runs    *sortedRuns // the runs, when there were more than one
-	merged  *rawPipe    // their merge, on a goroutine of its own
+	merged  sortedPipe  // their merge, or their buckets sorted, on a goroutine of its own
 	uniq    *sortDedupe // when the sort also finds the duplicates (sortUnique)
 	started bool
 	err     error // what ended the sorting of the runs
@@ -84,7 +96,8 @@ type SortOptions struct {
 	TempDir string
 	// MaxMemory bounds the bytes of the runs held in memory: the
 	// entries, encoded as the spool keeps them, and 24 bytes an entry to
-	// sort them by; 0 is 32 MiB.
+	// sort them by; and, sorting by loc, the buffers of its buckets. 0 is
+	// 32 MiB.
 	MaxMemory int64
 }
 
@@ -161,19 +174,29 @@ func (s *Sorter) nextSorted() (Item, error) {
 		err := s.mem.nextInto(&it)
 		return it, err
 	}
-	if s.merged == nil {
-		return Item{}, io.EOF // closed
-	}
 	var it Item
-	err := s.merged.nextInto(&it)
+	var err error
+	// On the pipe's own type: an Item given to an interface's method
+	// would be allocated, one an entry.
+	switch p := s.merged.(type) {
+	case *rawPipe:
+		err = p.nextInto(&it)
+	case *bucketPipe:
+		err = p.nextInto(&it)
+	default:
+		err = io.EOF // closed
+	}
 	return it, err
 }
 
-// sortRuns reads the source in runs, sorting each; runs go to a spool
-// unless there is only one. Runs are sorted and written on a goroutine of
-// their own while the next is read, each in half the memory.
+// sortRuns reads the source in runs, which go to a spool unless there is
+// only one: each sorted, or by loc into its buckets, on a goroutine of its
+// own while the next is read (see Sorter).
 func (s *Sorter) sortRuns() error {
 	budget := int(min(s.opts.MaxMemory/2, math.MaxInt))
+	if s.order == SortLoc {
+		budget = int(min(s.opts.MaxMemory/5*2, math.MaxInt)) // a fifth for the buckets' buffers
+	}
 	run := &runBuf{budget: budget}
 	var w *runWriter
 	err := func() error {
@@ -221,15 +244,30 @@ func (s *Sorter) sortRuns() error {
 		sp.Close()
 		return err
 	}
-	s.merged, s.runs, err = s.mergeRuns(sp, bounds)
+	s.merged, s.runs, err = s.sorted(w, sp, bounds)
 	return err
+}
+
+// sorted returns the entries w wrote to sp in order: their buckets sorted
+// one after another, or the merge of the runs between bounds. It closes
+// sp when it fails.
+func (s *Sorter) sorted(w *runWriter, sp *spool.File, bounds []int64) (sortedPipe, *sortedRuns, error) {
+	if w.part == nil {
+		return s.mergeRuns(sp, bounds)
+	}
+	parts := 0
+	for _, p := range w.part.pieces {
+		parts += min(len(p), 1)
+	}
+	budget := int(min(s.opts.MaxMemory/2, math.MaxInt))
+	return pipeBuckets(sp, w.part, budget, s.opts.TempDir), &sortedRuns{sp: sp, parts: parts}, nil
 }
 
 // mergeRuns merges the sorted runs of sp between bounds, in passes when
 // there are too many at once, then the last on a goroutine of its own:
 // the merge on one core, what reads the entries on another. It closes sp
 // when it fails.
-func (s *Sorter) mergeRuns(sp *spool.File, bounds []int64) (*rawPipe, *sortedRuns, error) {
+func (s *Sorter) mergeRuns(sp *spool.File, bounds []int64) (sortedPipe, *sortedRuns, error) {
 	sp, bounds, err := mergePasses(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir, sortFanIn, sortRunBuffer)
 	if err != nil {
 		return nil, nil, err
@@ -239,13 +277,14 @@ func (s *Sorter) mergeRuns(sp *spool.File, bounds []int64) (*rawPipe, *sortedRun
 		sp.Close()
 		return nil, nil, err
 	}
-	return pipeRuns(m), &sortedRuns{sp: sp, heap: m}, nil
+	return pipeRuns(m), &sortedRuns{sp: sp, parts: len(m.scanners)}, nil
 }
 
 // runWriter sorts runs and appends them to a spool, on a goroutine of its
 // own, with two runs' memory: one it works on while the other is filled.
 type runWriter struct {
 	order  Order
+	part   *bucketing // by loc: the buckets the runs are distributed into
 	sp     *spool.File
 	bounds []int64      // where each run starts in sp, then where the last ends
 	todo   chan *runBuf // runs to sort and write; nil asks for synced
@@ -264,6 +303,9 @@ func newRunWriter(o Order, tempDir string, budget int) (*runWriter, error) {
 		return nil, err
 	}
 	w := &runWriter{order: o, sp: sp, todo: make(chan *runBuf), free: make(chan *runBuf, 2), synced: make(chan error), done: make(chan struct{})}
+	if o == SortLoc {
+		w.part = &bucketing{}
+	}
 	w.free <- &runBuf{budget: budget}
 	go w.run()
 	return w, nil
@@ -273,6 +315,9 @@ func (w *runWriter) run() {
 	defer close(w.done)
 	for r := range w.todo {
 		if r == nil {
+			if w.err == nil && w.part != nil {
+				w.err = w.part.flushAll(w.sp) // every record in the spool
+			}
 			w.synced <- w.err
 			continue
 		}
@@ -286,11 +331,20 @@ func (w *runWriter) run() {
 	}
 }
 
-// write sorts the run r and appends it to the spool.
+// write sorts the run r and appends it to the spool; by loc, appends it
+// grouped by bucket, the first run sorted to split the buckets.
 func (w *runWriter) write(r *runBuf) error {
-	r.sort(w.order)
 	w.bounds = append(w.bounds, w.sp.Size())
-	return r.writeTo(w.sp)
+	if w.part == nil {
+		r.sort(w.order)
+		return r.writeTo(w.sp)
+	}
+	sorted := w.part.pieces == nil
+	if sorted {
+		r.sort(w.order)
+		w.part.split(r)
+	}
+	return w.part.distribute(r, w.sp, sorted)
 }
 
 // sync waits until the runs handed over are written, and returns what
@@ -313,6 +367,12 @@ func (w *runWriter) swap(r *runBuf) *runBuf {
 func (w *runWriter) finish() (*spool.File, []int64, error) {
 	close(w.todo)
 	<-w.done
+	if w.part != nil {
+		if w.err == nil {
+			w.err = w.part.flushAll(w.sp)
+		}
+		w.part.close()
+	}
 	close(w.free)
 	for r := range w.free {
 		r.close()

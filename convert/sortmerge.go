@@ -11,11 +11,19 @@ import (
 	"github.com/feed2sitemap/feed2sitemap/internal/spool"
 )
 
-// sortedRuns is the merge of the runs of a Sorter: the spool they are in,
-// which it removes when closed, and the tournament over their heads.
+// sortedRuns is the spool of the runs or buckets of a Sorter, which it
+// removes when closed, and how many runs are merged or buckets sorted.
 type sortedRuns struct {
-	sp   *spool.File
-	heap *rawRuns
+	sp    *spool.File
+	parts int
+}
+
+// sortedPipe gives the entries of a Sorter of more than one run in order,
+// from a goroutine of its own (rawPipe, bucketPipe).
+type sortedPipe interface {
+	nextInto(it *Item) error
+	next() (formats.Entry, error)
+	Close()
 }
 
 // Close removes the spool.

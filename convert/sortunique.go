@@ -210,7 +210,7 @@ func (s *Sorter) refeed(run *runBuf, w *runWriter, it Item) (*runBuf, error) {
 			sp.Close()
 			return run, werr
 		}
-		p, runs, err := s.mergeRuns(sp, bounds)
+		p, runs, err := s.sorted(w, sp, bounds)
 		if err != nil {
 			return run, err
 		}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
 )
@@ -241,6 +242,30 @@ func (s *File) AppendEncoded(recs []byte) (int64, error) {
 	}
 	s.buf = append(s.buf, recs...)
 	return off, nil
+}
+
+// ReadEncoded appends to b the bytes from offset start to end, records
+// as Encode wrote them when start and end are where records start (what
+// AppendEncoded returned, or Size), and returns the extended slice. It
+// reads what was written to the file with one read, then what is still in
+// the buffer.
+func (s *File) ReadEncoded(b []byte, start, end int64) ([]byte, error) {
+	if start < 0 || end < start || end > s.Size() {
+		return b, fmt.Errorf("spool: no bytes from %d to %d", start, end)
+	}
+	n := len(b)
+	b = slices.Grow(b, int(end-start))[:n+int(end-start)]
+	if fromFile := min(end, s.flushed) - start; fromFile > 0 {
+		if _, err := s.f.ReadAt(b[n:n+int(fromFile)], start); err != nil {
+			return b[:n], fmt.Errorf("spool: %w", err)
+		}
+		n += int(fromFile)
+		start += fromFile
+	}
+	if end > start {
+		copy(b[n:], s.buf[start-s.flushed:end-s.flushed])
+	}
+	return b, nil
 }
 
 // Decoder decodes records Encode wrote, outside a spool file. Its strings

@@ -368,3 +368,36 @@ func TestNextRaw(t *testing.T) {
 	_, err = sc.NextRaw()
 	assert.Equal(t, io.EOF, err)
 }
+
+// ReadEncoded gives the bytes AppendEncoded wrote, from the file, from the
+// buffer not yet written, and across the two; it refuses ranges past the
+// end.
+func TestReadEncoded(t *testing.T) {
+	sp, err := NewSize(t.TempDir(), 256)
+	require.NoError(t, err)
+	defer sp.Close()
+	var all []byte
+	var offs []int64
+	for i := range 40 {
+		rec := Encode(nil, &Record{Input: i, Entry: formats.Entry{Loc: fmt.Sprintf("https://e.example/%d%s", i, strings.Repeat("x", i%9*7))}})
+		off, err := sp.AppendEncoded(rec)
+		require.NoError(t, err)
+		require.Equal(t, int64(len(all)), off)
+		offs = append(offs, off)
+		all = append(all, rec...)
+	}
+	offs = append(offs, sp.Size())
+	require.Positive(t, sp.flushed, "some in the file")
+	require.NotEmpty(t, sp.buf, "some in the buffer")
+	for i := range offs {
+		for j := i; j < len(offs); j++ {
+			got, err := sp.ReadEncoded([]byte("head"), offs[i], offs[j])
+			require.NoError(t, err)
+			require.Equal(t, "head"+string(all[offs[i]:offs[j]]), string(got), "from %d to %d", offs[i], offs[j])
+		}
+	}
+	_, err = sp.ReadEncoded(nil, 0, sp.Size()+1)
+	require.Error(t, err)
+	_, err = sp.ReadEncoded(nil, 5, 4)
+	require.Error(t, err)
+}
