@@ -59,10 +59,21 @@ func mergeRunsBy(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) in
 // runs, in a new spool in tempDir, until fanIn are left, and returns the
 // spool and its bounds. It takes sp over, closing it on failure.
 func mergePasses(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) int, tempDir string, fanIn, buf int) (*spool.File, []int64, error) {
+	return mergePassesKeeping(sp, nil, bounds, cmp, tempDir, fanIn, buf)
+}
+
+// mergePassesKeeping is mergePasses, which never closes keep (when sp is
+// keep, it returns keep or a new spool, and the caller closes keep).
+func mergePassesKeeping(sp, keep *spool.File, bounds []int64, cmp func(a, b *spool.Record) int, tempDir string, fanIn, buf int) (*spool.File, []int64, error) {
+	closeSp := func() {
+		if sp != keep {
+			sp.Close()
+		}
+	}
 	for len(bounds)-1 > fanIn {
 		next, err := spool.New(tempDir)
 		if err != nil {
-			sp.Close()
+			closeSp()
 			return nil, nil, err
 		}
 		merged := []int64{0}
@@ -72,13 +83,13 @@ func mergePasses(sp *spool.File, bounds []int64, cmp func(a, b *spool.Record) in
 				err = h.drain(func(r *spool.Record) error { _, err := next.Append(r); return err })
 			}
 			if err != nil {
-				sp.Close()
+				closeSp()
 				next.Close()
 				return nil, nil, err
 			}
 			merged = append(merged, next.Size())
 		}
-		sp.Close()
+		closeSp()
 		sp, bounds = next, merged
 	}
 	return sp, bounds, nil

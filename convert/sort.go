@@ -193,10 +193,7 @@ func (s *Sorter) nextSorted() (Item, error) {
 // only one: each sorted, or by loc into its buckets, on a goroutine of its
 // own while the next is read (see Sorter).
 func (s *Sorter) sortRuns() error {
-	budget := int(min(s.opts.MaxMemory/2, math.MaxInt))
-	if s.order == SortLoc {
-		budget = int(min(s.opts.MaxMemory/5*2, math.MaxInt)) // a fifth for the buckets' buffers
-	}
+	budget := s.runBudget(true)
 	run := &runBuf{budget: budget}
 	var w *runWriter
 	err := func() error {
@@ -216,7 +213,7 @@ func (s *Sorter) sortRuns() error {
 			}
 			if !run.add(&it, s.order) {
 				if w == nil {
-					if w, err = newRunWriter(s.order, s.opts.TempDir, budget); err != nil {
+					if w, err = newRunWriter(s.order, s.opts.TempDir, budget, s.runBudget(false)); err != nil {
 						return err
 					}
 				}
@@ -259,8 +256,43 @@ func (s *Sorter) sorted(w *runWriter, sp *spool.File, bounds []int64) (sortedPip
 	for _, p := range w.part.pieces {
 		parts += min(len(p), 1)
 	}
-	budget := int(min(s.opts.MaxMemory/2, math.MaxInt))
-	return pipeBuckets(sp, w.part, budget, s.opts.TempDir), &sortedRuns{sp: sp, parts: parts}, nil
+	if err := sp.Flush(); err != nil { // read by the buckets' goroutine and the merge's
+		sp.Close()
+		return nil, nil, err
+	}
+	bp := pipeBuckets(sp, w.part, s.runBudget(false), s.opts.TempDir)
+	if !w.part.switched {
+		return bp, &sortedRuns{sp: sp, parts: parts}, nil
+	}
+	// The runs read after the switch, sorted, merged with the buckets,
+	// which hold what was read before them.
+	cmp := func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }
+	runs, bounds, err := mergePassesKeeping(sp, sp, bounds, cmp, s.opts.TempDir, sortFanIn-1, sortRunBuffer)
+	if err != nil {
+		bp.Close()
+		sp.Close()
+		return nil, nil, err
+	}
+	sr := &sortedRuns{sp: sp, parts: parts + len(bounds) - 1, buckets: bp}
+	if runs != sp {
+		sr.merged = runs
+	}
+	m, err := openRawRuns(bp, runs, bounds, s.order, sortRunBuffer)
+	if err != nil {
+		sr.Close()
+		return nil, nil, err
+	}
+	return pipeRuns(m), sr, nil
+}
+
+// runBudget returns the memory of a run: while reading (half of
+// MaxMemory; by loc two fifths, a fifth going to the buffers of the
+// buckets), or while sorting the buckets (half).
+func (s *Sorter) runBudget(reading bool) int {
+	if reading && s.order == SortLoc {
+		return int(min(s.opts.MaxMemory/5*2, math.MaxInt))
+	}
+	return int(min(s.opts.MaxMemory/2, math.MaxInt))
 }
 
 // mergeRuns merges the sorted runs of sp between bounds, in passes when
@@ -272,7 +304,7 @@ func (s *Sorter) mergeRuns(sp *spool.File, bounds []int64) (sortedPipe, *sortedR
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := openRawRuns(sp, bounds, s.order, sortRunBuffer)
+	m, err := openRawRuns(nil, sp, bounds, s.order, sortRunBuffer)
 	if err != nil {
 		sp.Close()
 		return nil, nil, err
@@ -296,15 +328,16 @@ type runWriter struct {
 }
 
 // newRunWriter starts a runWriter spooling to a file in tempDir, whose
-// runs hold budget bytes each.
-func newRunWriter(o Order, tempDir string, budget int) (*runWriter, error) {
+// runs hold budget bytes each; by loc, a bucket switches to sorted runs past
+// what a run of sorting budget bytes holds.
+func newRunWriter(o Order, tempDir string, budget, sorting int) (*runWriter, error) {
 	sp, err := spool.New(tempDir)
 	if err != nil {
 		return nil, err
 	}
 	w := &runWriter{order: o, sp: sp, todo: make(chan *runBuf), free: make(chan *runBuf, 2), synced: make(chan error), done: make(chan struct{})}
 	if o == SortLoc {
-		w.part = &bucketing{}
+		w.part = &bucketing{hot: int64(sorting - sorting/arenaShare)}
 	}
 	w.free <- &runBuf{budget: budget}
 	go w.run()
@@ -331,11 +364,13 @@ func (w *runWriter) run() {
 	}
 }
 
-// write sorts the run r and appends it to the spool; by loc, appends it
-// grouped by bucket, the first run sorted to split the buckets.
+// write sorts the run r and appends it to the spool; by loc, until a
+// bucket grew past what a run holds, adds its entries to their buckets,
+// the first run sorted to split the buckets. bounds are where the sorted
+// runs start.
 func (w *runWriter) write(r *runBuf) error {
-	w.bounds = append(w.bounds, w.sp.Size())
-	if w.part == nil {
+	if w.part == nil || w.part.switched {
+		w.bounds = append(w.bounds, w.sp.Size())
 		r.sort(w.order)
 		return r.writeTo(w.sp)
 	}

@@ -48,6 +48,12 @@ type bucketing struct {
 	bufs   []bucketBuf // of each bucket, the records not yet in a piece
 	chunk  int         // how many bytes a bucket's buffer holds
 	free   func()      // gives back the memory of the buffers (offheap.Make)
+	// The bytes of each bucket so far; past hot, the first run did not
+	// show what came after it, and the runs from then on are sorted and
+	// merged with the buckets (switched).
+	sizes    []int64
+	hot      int64
+	switched bool
 }
 
 // bucketBuf is the records of a bucket not yet written, n of them.
@@ -78,6 +84,7 @@ func (p *bucketing) split(r *runBuf) {
 	}
 	p.index()
 	p.pieces = make([][]bucketPiece, len(p.splits)+1)
+	p.sizes = make([]int64, len(p.pieces))
 	p.bufs = make([]bucketBuf, len(p.pieces))
 	p.chunk = max(r.budget/2/len(p.bufs), 1)
 	slab, free := offheap.Make[byte](p.chunk * len(p.bufs))
@@ -181,8 +188,10 @@ func compareFrom(a, b []byte, from int) (int, int) {
 // distribute adds the records of the run r to their buckets, in the
 // order of r's items, which are in the order they were read unless sorted
 // says they were sorted. A bucket's records wait in a buffer of its own,
-// written to sp as a piece when full.
+// written to sp as a piece when full. Once a bucket holds more than hot
+// bytes, the buffers are written out and it switches.
 func (p *bucketing) distribute(r *runBuf, sp *spool.File, sorted bool) error {
+	over := false
 	for i := range r.items {
 		it := &r.items[i]
 		var rec []byte
@@ -197,6 +206,8 @@ func (p *bucketing) distribute(r *runBuf, sp *spool.File, sorted bool) error {
 			rec = r.arena[it.rec:end]
 		}
 		b := p.bucket(r.arena[it.loc : it.loc+it.n])
+		p.sizes[b] += int64(len(rec))
+		over = over || p.sizes[b] > p.hot
 		buf := &p.bufs[b]
 		if len(buf.recs)+len(rec) > p.chunk {
 			if err := p.flush(sp, b); err != nil {
@@ -216,6 +227,10 @@ func (p *bucketing) distribute(r *runBuf, sp *spool.File, sorted bool) error {
 		}
 		buf.recs = append(buf.recs, rec...)
 		buf.n++
+	}
+	if over {
+		p.switched = true
+		return p.flushAll(sp)
 	}
 	return nil
 }
@@ -415,7 +430,7 @@ func (bp *bucketPipe) sort(r *runBuf, pieces []bucketPiece) sortedBucket {
 	if b.sp, bounds, b.err = mergePasses(sp, append(bounds, sp.Size()), cmp, bp.tempDir, sortFanIn, sortRunBuffer); b.err != nil {
 		return b // mergePasses closed sp
 	}
-	b.merged, b.err = openRawRuns(b.sp, bounds, SortLoc, sortRunBuffer)
+	b.merged, b.err = openRawRuns(nil, b.sp, bounds, SortLoc, sortRunBuffer)
 	return b
 }
 
@@ -430,10 +445,10 @@ func (bp *bucketPipe) release(b sortedBucket) {
 	}
 }
 
-// nextInto decodes the next entry into *it.
-func (bp *bucketPipe) nextInto(it *Item) error {
+// NextRaw returns the next record as spool.Encode wrote it, valid until
+// the next call; io.EOF after the last.
+func (bp *bucketPipe) NextRaw() ([]byte, error) {
 	for bp.err == nil {
-		var rec []byte
 		switch {
 		case bp.cur.run != nil && bp.at < len(bp.cur.run.items):
 			r := bp.cur.run
@@ -442,23 +457,16 @@ func (bp *bucketPipe) nextInto(it *Item) error {
 				// memory is on its way while this one is decoded.
 				r.touched ^= r.arena[r.items[ahead].rec]
 			}
-			rec = r.record(bp.at)
 			bp.at++
+			return r.record(bp.at - 1), nil
 		case bp.cur.merged != nil:
-			var err error
-			if rec, err = bp.cur.merged.next(); err != nil && err != io.EOF {
-				bp.err = err
-				return err
+			rec, err := bp.cur.merged.next()
+			if err != io.EOF {
+				if err != nil {
+					bp.err = err
+				}
+				return rec, err
 			}
-		}
-		if rec != nil {
-			var r spool.Record
-			if _, err := bp.dec.Decode(rec, &r); err != nil {
-				bp.err = err
-				return err
-			}
-			*it = Item{Entry: r.Entry, Input: r.Input}
-			return nil
 		}
 		bp.release(bp.cur)
 		b, ok := <-bp.sorted
@@ -467,7 +475,22 @@ func (bp *bucketPipe) nextInto(it *Item) error {
 		}
 		bp.cur, bp.at, bp.err = b, 0, b.err
 	}
-	return bp.err
+	return nil, bp.err
+}
+
+// nextInto decodes the next entry into *it.
+func (bp *bucketPipe) nextInto(it *Item) error {
+	rec, err := bp.NextRaw()
+	if err != nil {
+		return err
+	}
+	var r spool.Record
+	if _, err := bp.dec.Decode(rec, &r); err != nil {
+		bp.err = err
+		return err
+	}
+	*it = Item{Entry: r.Entry, Input: r.Input}
+	return nil
 }
 
 // next returns the next entry.

@@ -12,10 +12,14 @@ import (
 )
 
 // sortedRuns is the spool of the runs or buckets of a Sorter, which it
-// removes when closed, and how many runs are merged or buckets sorted.
+// removes when closed, and how many runs are merged or buckets sorted;
+// when the buckets are merged with runs, what sorts them and the spool
+// the runs were merged into, if not sp.
 type sortedRuns struct {
-	sp    *spool.File
-	parts int
+	sp      *spool.File
+	parts   int
+	buckets *bucketPipe
+	merged  *spool.File
 }
 
 // sortedPipe gives the entries of a Sorter of more than one run in order,
@@ -26,8 +30,17 @@ type sortedPipe interface {
 	Close()
 }
 
-// Close removes the spool.
-func (r *sortedRuns) Close() error { return r.sp.Close() }
+// Close removes the spools.
+func (r *sortedRuns) Close() error {
+	if r.buckets != nil {
+		r.buckets.Close() // it reads sp
+	}
+	var err error
+	if r.merged != nil {
+		err = r.merged.Close()
+	}
+	return cmp.Or(r.sp.Close(), err)
+}
 
 // rawRuns merges runs of records in the order of their entries without
 // decoding them: a tournament over the locs (and with SortLastMod the
@@ -35,7 +48,7 @@ func (r *sortedRuns) Close() error { return r.sp.Close() }
 type rawRuns struct {
 	tournament
 	order    Order
-	scanners []*spool.Scanner
+	scanners []rawSource
 	heads    []rawHead
 	last     int // the run of the record returned last, to read again; -1 when none
 	err      error
@@ -54,12 +67,26 @@ type rawHead struct {
 // not where it should be.
 var errRawRecord = errors.New("sort: a record of the spool does not decode")
 
-// openRawRuns returns the merge of the runs of sp between bounds, by o,
-// each read through a buffer of buf bytes.
-func openRawRuns(sp *spool.File, bounds []int64, o Order, buf int) (*rawRuns, error) {
-	scanners, err := scanRuns(sp, bounds, buf)
+// rawSource gives sorted records as spool.Encode wrote them, each valid
+// until the next call; io.EOF after the last (spool.Scanner, bucketPipe).
+type rawSource interface {
+	NextRaw() ([]byte, error)
+}
+
+// openRawRuns returns the merge of first, when not nil, then the runs of
+// sp between bounds, by o, each read through a buffer of buf bytes. Of
+// equal records, first's go first, then those of the earlier runs.
+func openRawRuns(first rawSource, sp *spool.File, bounds []int64, o Order, buf int) (*rawRuns, error) {
+	runs, err := scanRuns(sp, bounds, buf)
 	if err != nil {
 		return nil, err
+	}
+	var scanners []rawSource
+	if first != nil {
+		scanners = append(scanners, first)
+	}
+	for _, sc := range runs {
+		scanners = append(scanners, sc)
 	}
 	m := &rawRuns{order: o, scanners: scanners, heads: make([]rawHead, len(scanners)), last: -1}
 	m.init(len(scanners), m.compare)

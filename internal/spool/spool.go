@@ -244,6 +244,11 @@ func (s *File) AppendEncoded(recs []byte) (int64, error) {
 	return off, nil
 }
 
+// Flush writes the records held in memory to the file. While nothing is
+// appended after it, ReadEncoded and ScanRange may then be called from
+// several goroutines at once.
+func (s *File) Flush() error { return s.flush() }
+
 // ReadEncoded appends to b the bytes from offset start to end, records
 // as Encode wrote them when start and end are where records start (what
 // AppendEncoded returned, or Size), and returns the extended slice. It
