@@ -69,7 +69,8 @@ func TestBucketOfALoc(t *testing.T) {
 // and merged with the buckets), all one loc, a few locs, another host
 // after the first run, and records larger than a bucket's buffer. In
 // memory from 2 KiB (buckets never fit in a run, and are sorted in runs of
-// their own) to 256 KiB (they do).
+// their own) to 256 KiB (they do). And the same sort finding the
+// duplicates: the first entry of each loc.
 func TestSortBucketsAnyOrder(t *testing.T) {
 	const n = 6000
 	rng := rand.New(rand.NewPCG(11, 13))
@@ -149,6 +150,28 @@ func TestSortBucketsAnyOrder(t *testing.T) {
 				assert.Positive(t, bp.oversized, "%s: buckets sorted in runs of their own", what)
 			}
 			require.NoError(t, s.Close())
+
+			// The sort that finds the duplicates too (every loc its own
+			// normal form): the first entry of each loc.
+			src = slices.Clone(in)
+			u := sortUnique(&src, SortOptions{TempDir: dir, MaxMemory: mem}, DedupeOptions{TempDir: dir, Plain: true}, nil)
+			i = 0
+			for e, err := range formats.All(u) {
+				require.NoError(t, err, what)
+				for i < len(want) && i > 0 && want[i].Loc == want[i-1].Loc {
+					i++ // a later entry of the loc before
+				}
+				require.Less(t, i, len(want), what)
+				require.Equal(t, want[i].Title, e.Title, "%s, duplicates dropped: entry %d", what, i)
+				i++
+			}
+			for i < len(want) && i > 0 && want[i].Loc == want[i-1].Loc {
+				i++
+			}
+			require.Equal(t, len(want), i, what)
+			require.Nil(t, u.uniq.dedupe, "%s: no Dedupe", what)
+			require.NoError(t, u.Close())
+
 			left, err := os.ReadDir(dir)
 			require.NoError(t, err)
 			assert.Empty(t, left, "%s: files left", what)
