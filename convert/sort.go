@@ -73,7 +73,10 @@ const sortRunBytes = 32 << 20
 //     fifth for the buffers). Each bucket is then read back whole and
 //     sorted in memory, on a goroutine of its own while the one before is
 //     given (two runs of half of MaxMemory); one too large for a run is
-//     sorted in runs of its own and merged. See sortbuckets.go.
+//     sorted in runs of its own and merged. When a bucket grows past a
+//     run while reading (the first run said little of what came after),
+//     the runs from then on are sorted as by lastmod, and merged with the
+//     buckets. See sortbuckets.go.
 //
 // The sort is stable. Close it to remove its spool files and give its
 // memory back.

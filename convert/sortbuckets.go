@@ -27,10 +27,12 @@ import (
 // stable sort.
 //
 // Where the first run does not show what comes after (an input already
-// sorted, or locs of another host later), a bucket may hold more than a
-// run's memory: it is then sorted in runs of its own, merged as a sort by
-// lastmod merges its runs. That costs one more writing and reading of
-// that bucket's entries than a merge of the whole would, and no more.
+// sorted, grouped by section, or locs of another host later), a bucket
+// grows past what a run holds. The distribution then ends (switched): the
+// runs from then on are sorted and written whole, while the next is read,
+// and merged at the end with the buckets, one more input of the merge,
+// read first, as they hold what was read first. A bucket that holds more
+// than a run's memory at the end is sorted in runs of its own and merged.
 
 // sortBuckets is how many ranges of locs a sort by loc distributes its
 // entries into: with runs of 16 MiB, about 4 GiB of entries in buckets
