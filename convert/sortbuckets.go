@@ -35,8 +35,9 @@ import (
 // than a run's memory at the end is sorted in runs of its own and merged.
 
 // sortBuckets is how many ranges of locs a sort by loc distributes its
-// entries into: with runs of 16 MiB, about 4 GiB of entries in buckets
-// of a run each.
+// entries into: at the default memory (buckets sorted in runs of 16 MiB,
+// 12 MiB of records), some 3 GiB of records, 25 million URLs, before the
+// buckets fill a run each and the sort switches to merging runs.
 const sortBuckets = 256
 
 // bucketing is what a runWriter distributing runs by loc keeps: the locs
