@@ -53,6 +53,9 @@ func (o Order) compare(a, b *formats.Entry) int {
 	return strings.Compare(a.Loc, b.Loc)
 }
 
+// compareRecords is compare on the entries of spool records.
+func (o Order) compareRecords(a, b *spool.Record) int { return o.compare(&a.Entry, &b.Entry) }
+
 // sortRunBytes is about how much memory a sorter holds by default.
 const sortRunBytes = 32 << 20
 
@@ -88,6 +91,7 @@ type Sorter struct {
 	runs    *sortedRuns // the runs, when there were more than one
 	merged  sortedPipe  // their merge, or their buckets sorted, on a goroutine of its own
 	uniq    *sortDedupe // when the sort also finds the duplicates (sortUnique)
+	item    Item        // what merged gave last
 	started bool
 	err     error // what ended the sorting of the runs
 }
@@ -177,19 +181,13 @@ func (s *Sorter) nextSorted() (Item, error) {
 		err := s.mem.nextInto(&it)
 		return it, err
 	}
-	var it Item
-	var err error
-	// On the pipe's own type: an Item given to an interface's method
-	// would be allocated, one an entry.
-	switch p := s.merged.(type) {
-	case *rawPipe:
-		err = p.nextInto(&it)
-	case *bucketPipe:
-		err = p.nextInto(&it)
-	default:
-		err = io.EOF // closed
+	if s.merged == nil {
+		return Item{}, io.EOF // closed
 	}
-	return it, err
+	// Into the Sorter's own Item: a local one, given to the pipe's
+	// method through the interface, would be allocated, one an entry.
+	err := s.merged.nextInto(&s.item)
+	return s.item, err
 }
 
 // sortRuns reads the source in runs, which go to a spool unless there is
@@ -269,8 +267,7 @@ func (s *Sorter) sorted(w *runWriter, sp *spool.File, bounds []int64) (sortedPip
 	}
 	// The runs read after the switch, sorted, merged with the buckets,
 	// which hold what was read before them.
-	cmp := func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }
-	runs, bounds, err := mergePassesKeeping(sp, sp, bounds, cmp, s.opts.TempDir, sortFanIn-1, sortRunBuffer)
+	runs, bounds, err := mergePassesKeeping(sp, sp, bounds, s.order.compareRecords, s.opts.TempDir, sortFanIn-1, sortRunBuffer)
 	if err != nil {
 		bp.Close()
 		sp.Close()
@@ -303,7 +300,7 @@ func (s *Sorter) runBudget(reading bool) int {
 // the merge on one core, what reads the entries on another. It closes sp
 // when it fails.
 func (s *Sorter) mergeRuns(sp *spool.File, bounds []int64) (sortedPipe, *sortedRuns, error) {
-	sp, bounds, err := mergePasses(sp, bounds, func(a, b *spool.Record) int { return s.order.compare(&a.Entry, &b.Entry) }, s.opts.TempDir, sortFanIn, sortRunBuffer)
+	sp, bounds, err := mergePasses(sp, bounds, s.order.compareRecords, s.opts.TempDir, sortFanIn, sortRunBuffer)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -377,12 +374,11 @@ func (w *runWriter) write(r *runBuf) error {
 		r.sort(w.order)
 		return r.writeTo(w.sp)
 	}
-	sorted := w.part.pieces == nil
-	if sorted {
+	if w.part.pieces == nil {
 		r.sort(w.order)
 		w.part.split(r)
 	}
-	return w.part.distribute(r, w.sp, sorted)
+	return w.part.distribute(r, w.sp)
 }
 
 // sync waits until the runs handed over are written, and returns what

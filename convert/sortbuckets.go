@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"math"
-	"math/bits"
 	"sync"
 
 	"github.com/feed2sitemap/feed2sitemap/formats"
@@ -172,42 +171,22 @@ func (p *bucketing) bucket(loc []byte) int {
 // compareFrom compares a and b, which are equal before from, and returns
 // also how many bytes they have in common.
 func compareFrom(a, b []byte, from int) (int, int) {
-	n := min(len(a), len(b))
-	i := from
-	for ; i+8 <= n; i += 8 {
-		x, y := binary.BigEndian.Uint64(a[i:]), binary.BigEndian.Uint64(b[i:])
-		if x != y {
-			return cmp.Compare(x, y), i + bits.LeadingZeros64(x^y)/8
-		}
-	}
-	for ; i < n; i++ {
-		if a[i] != b[i] {
-			return cmp.Compare(a[i], b[i]), i
-		}
+	n := from + commonPrefix(a[from:], b[from:])
+	if n < len(a) && n < len(b) {
+		return cmp.Compare(a[n], b[n]), n
 	}
 	return cmp.Compare(len(a), len(b)), n
 }
 
 // distribute adds the records of the run r to their buckets, in the
-// order of r's items, which are in the order they were read unless sorted
-// says they were sorted. A bucket's records wait in a buffer of its own,
+// order of r's items. A bucket's records wait in a buffer of its own,
 // written to sp as a piece when full. Once a bucket holds more than hot
 // bytes, the buffers are written out and it switches.
-func (p *bucketing) distribute(r *runBuf, sp *spool.File, sorted bool) error {
+func (p *bucketing) distribute(r *runBuf, sp *spool.File) error {
 	over := false
 	for i := range r.items {
 		it := &r.items[i]
-		var rec []byte
-		if sorted {
-			rec = r.record(i)
-		} else {
-			// The records are one after another in the arena.
-			end := len(r.arena)
-			if i+1 < len(r.items) {
-				end = int(r.items[i+1].rec)
-			}
-			rec = r.arena[it.rec:end]
-		}
+		rec := r.record(i)
 		b := p.bucket(r.arena[it.loc : it.loc+it.n])
 		p.sizes[b] += int64(len(rec))
 		over = over || p.sizes[b] > p.hot
@@ -429,8 +408,7 @@ func (bp *bucketPipe) sort(r *runBuf, pieces []bucketPiece) sortedBucket {
 	}
 	bp.free <- r // room for it: two runs, and the other is not here
 	b.run = nil
-	cmp := func(a, b *spool.Record) int { return SortLoc.compare(&a.Entry, &b.Entry) }
-	if b.sp, bounds, b.err = mergePasses(sp, append(bounds, sp.Size()), cmp, bp.tempDir, sortFanIn, sortRunBuffer); b.err != nil {
+	if b.sp, bounds, b.err = mergePasses(sp, append(bounds, sp.Size()), SortLoc.compareRecords, bp.tempDir, sortFanIn, sortRunBuffer); b.err != nil {
 		return b // mergePasses closed sp
 	}
 	b.merged, b.err = openRawRuns(nil, b.sp, bounds, SortLoc, sortRunBuffer)

@@ -251,26 +251,9 @@ func (s *File) Flush() error { return s.flush() }
 
 // ReadEncoded appends to b the bytes from offset start to end, records
 // as Encode wrote them when start and end are where records start (what
-// AppendEncoded returned, or Size), and returns the extended slice. It
-// reads what was written to the file with one read, then what is still in
-// the buffer.
+// AppendEncoded returned, or Size), and returns the extended slice.
 func (s *File) ReadEncoded(b []byte, start, end int64) ([]byte, error) {
-	if start < 0 || end < start || end > s.Size() {
-		return b, fmt.Errorf("spool: no bytes from %d to %d", start, end)
-	}
-	n := len(b)
-	b = slices.Grow(b, int(end-start))[:n+int(end-start)]
-	if fromFile := min(end, s.flushed) - start; fromFile > 0 {
-		if _, err := s.f.ReadAt(b[n:n+int(fromFile)], start); err != nil {
-			return b[:n], fmt.Errorf("spool: %w", err)
-		}
-		n += int(fromFile)
-		start += fromFile
-	}
-	if end > start {
-		copy(b[n:], s.buf[start-s.flushed:end-s.flushed])
-	}
-	return b, nil
+	return s.appendRange(b, start, end)
 }
 
 // Decoder decodes records Encode wrote, outside a spool file. Its strings
@@ -314,18 +297,36 @@ func (s *File) ReadAt(off int64) (Record, error) {
 	return r, err
 }
 
-// read returns n bytes at off, from the file and then the buffer.
+// read returns n bytes at off, valid until the next call, or nil when
+// they cannot be read.
 func (s *log) read(off int64, n int) []byte {
-	if cap(s.scratch) < n {
-		s.scratch = make([]byte, n)
-	}
-	b := s.scratch[:n]
-	fromFile := min(int64(n), s.flushed-off)
-	if _, err := s.f.ReadAt(b[:fromFile], off); err != nil {
+	b, err := s.appendRange(s.scratch[:0], off, off+int64(n))
+	if err != nil {
 		return nil
 	}
-	copy(b[fromFile:], s.buf)
+	s.scratch = b
 	return b
+}
+
+// appendRange appends to b the bytes from offset start to end: what was
+// written to the file with one read, then what is still in the buffer.
+func (s *log) appendRange(b []byte, start, end int64) ([]byte, error) {
+	if start < 0 || end < start || end > s.Size() {
+		return b, fmt.Errorf("spool: no bytes from %d to %d", start, end)
+	}
+	n := len(b)
+	b = slices.Grow(b, int(end-start))[:n+int(end-start)]
+	if fromFile := min(end, s.flushed) - start; fromFile > 0 {
+		if _, err := s.f.ReadAt(b[n:n+int(fromFile)], start); err != nil {
+			return b[:n], fmt.Errorf("spool: %w", err)
+		}
+		n += int(fromFile)
+		start += fromFile
+	}
+	if end > start {
+		copy(b[n:], s.buf[start-s.flushed:end-s.flushed])
+	}
+	return b, nil
 }
 
 // Scanner reads the records of a spool in order.
