@@ -581,3 +581,75 @@ func TestListsUseTheirMemoryAgainRemoteAndLocal(t *testing.T) {
 	require.Equal(t, exitOK, status, localErr)
 	assert.Equal(t, out, local, "local files and the server give the same output")
 }
+
+// --sort loc gives the same output whatever memory it has: the whole in
+// memory (the default), distributed into buckets by ranges of URLs
+// (--max-memory 256KiB: runs of a few hundred entries), or switched back to
+// merging sorted runs (a list already in order after one at random), from
+// a server and from files: URL lists in UTF-16 with a byte order mark and
+// in ISO-8859-1 named by the server, with repeats and URLs not in normal
+// form, and a gzipped sitemap whose entries carry lastmods, priorities and
+// images, which go through the sort's files and come out whole.
+func TestSortLocSameAtAnyMemoryRemoteAndLocal(t *testing.T) {
+	s := newSite(t)
+	var random, inOrder, latin strings.Builder
+	for i := range 6000 {
+		fmt.Fprintf(&random, "https://a.example/été/%d/%s\n", (i*7919)%4000, strings.Repeat("x", i%13))
+		if i%7 == 0 {
+			fmt.Fprintf(&random, "HTTPS://A.EXAMPLE:443/%%C3%%A9t%%C3%%A9/./%d/\n", i%500)
+		}
+		fmt.Fprintf(&latin, "https://a.example/caf\xe9/%d\n", (i*31)%2500)
+	}
+	for i := range 6000 {
+		fmt.Fprintf(&inOrder, "https://a.example/z/%06d\n", i)
+	}
+	u16 := []byte{0xff, 0xfe}
+	for _, r := range utf16.Encode([]rune(random.String())) {
+		u16 = binary.LittleEndian.AppendUint16(u16, r)
+	}
+	var sm strings.Builder
+	sm.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" +
+		`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">` + "\n")
+	for i := range 3000 {
+		fmt.Fprintf(&sm, "<url><loc>%s/p/%d</loc><lastmod>2026-%02d-%02d</lastmod><priority>0.%d</priority>"+
+			"<image:image><image:loc>%s/img/%d.png</image:loc></image:image></url>\n",
+			s.URL, (i*37)%2000, i%12+1, i%28+1, i%10, s.URL, i)
+	}
+	sm.WriteString("</urlset>\n")
+	s.mux.HandleFunc("/random.txt", func(w http.ResponseWriter, r *http.Request) { w.Write(u16) })
+	s.doc("/in-order.txt", inOrder.String())
+	s.mux.HandleFunc("/latin.txt", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=iso-8859-1")
+		io.WriteString(w, latin.String())
+	})
+	gz := gzipped([]byte(sm.String()))
+	s.mux.HandleFunc("/sitemap.xml.gz", func(w http.ResponseWriter, r *http.Request) { w.Write(gz) })
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "random.txt"), u16, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "in-order.txt"), []byte(inOrder.String()), 0o644))
+
+	sets := map[string][]string{
+		"lists, remote":             {s.URL + "/random.txt", s.URL + "/in-order.txt", s.URL + "/latin.txt", "--to", "text"},
+		"lists, local":              {filepath.Join(dir, "random.txt"), filepath.Join(dir, "in-order.txt"), s.URL + "/latin.txt", "--to", "text"},
+		"sitemap, gzipped, remote":  {s.URL + "/sitemap.xml.gz"},
+		"at random, remote":         {s.URL + "/random.txt", s.URL + "/latin.txt", "--to", "text"},
+		"in order after at random":  {filepath.Join(dir, "random.txt"), filepath.Join(dir, "in-order.txt"), "--to", "text"},
+		"in order before at random": {filepath.Join(dir, "in-order.txt"), filepath.Join(dir, "random.txt"), "--to", "text"},
+	}
+	outs := map[string]string{}
+	for name, args := range sets {
+		args = append(args, "--sort", "loc", "-v")
+		want, wantErr, status := runCLI(t, nil, args...)
+		require.Equal(t, exitOK, status, wantErr)
+		require.NotEmpty(t, want, name)
+		got, gotErr, status := runCLI(t, nil, append(args, "--max-memory", "256KiB")...)
+		require.Equal(t, exitOK, status, gotErr)
+		assert.Equal(t, want, got, "%s: the same output in 256 KiB", name)
+		assert.Equal(t, strings.Count(wantErr, "duplicate, merged into"), strings.Count(gotErr, "duplicate, merged into"), name)
+		outs[name] = want
+	}
+	assert.Equal(t, outs["lists, remote"], outs["lists, local"], "local files and the server give the same output")
+	assert.Contains(t, outs["sitemap, gzipped, remote"], "<image:loc>"+s.URL+"/img/2999.png</image:loc>")
+	assert.Contains(t, outs["lists, remote"], "https://a.example/caf%C3%A9/1\n")
+	assert.Greater(t, strings.Count(outs["lists, remote"], "\n"), 10000)
+}
